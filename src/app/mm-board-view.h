@@ -1,0 +1,40 @@
+/* mm-board-view.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mm-game.h"
+
+G_BEGIN_DECLS
+
+#define MM_TYPE_BOARD_VIEW (mm_board_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (MmBoardView, mm_board_view, MM, BOARD_VIEW, GtkDrawingArea)
+
+GtkWidget *mm_board_view_new         (void);
+MmGame    *mm_board_view_get_game    (MmBoardView *self);
+void       mm_board_view_set_game    (MmBoardView *self,
+                                      MmGame      *game);
+GtkWidget *mm_board_view_get_square  (MmBoardView *self,
+                                      int          square);
+
+G_END_DECLS

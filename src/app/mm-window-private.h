@@ -1,0 +1,36 @@
+/* mm-window-private.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mm-board-view.h"
+#include "mm-window.h"
+
+G_BEGIN_DECLS
+
+/* For the tests, which drive the window as a person would and read what
+ * it shows. */
+MmBoardView *_mm_window_get_board_view   (MmWindow *self);
+const char  *_mm_window_get_count_text   (MmWindow *self,
+                                          MmColor   color);
+const char  *_mm_window_get_turn_text    (MmWindow *self);
+const char  *_mm_window_get_message_text (MmWindow *self);
+
+G_END_DECLS
