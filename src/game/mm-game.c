@@ -546,6 +546,7 @@ mm_game_get_flips (MmGame *self,
                    int     square)
 {
   g_return_val_if_fail (MM_IS_GAME (self), 0);
+  g_return_val_if_fail (mm_square_is_valid (square), 0);
 
   if (!(mm_game_get_legal_moves (self) & (G_GUINT64_CONSTANT (1) << square)))
     return 0;

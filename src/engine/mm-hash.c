@@ -1,0 +1,71 @@
+/* mm-hash.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "mm-hash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_MOVE 255
+
+/* The table has a power-of-two number of two-slot buckets, as many as fit
+ * in @bytes (at least one). */
+bool
+mm_hash_table_init (MmHashTable *table,
+                    size_t       bytes)
+{
+  size_t buckets = 1;
+
+  while (buckets * 2 * 2 * sizeof (MmHashEntry) <= bytes)
+    buckets *= 2;
+
+  /* One spare slot, so that the second slot of the last bucket exists. */
+  table->entries = malloc ((buckets + 1) * sizeof (MmHashEntry));
+  if (table->entries == NULL)
+    return false;
+  table->mask = (uint64_t) buckets - 1;
+  table->generation = 0;
+  mm_hash_table_clear (table);
+  return true;
+}
+
+void
+mm_hash_table_clear (MmHashTable *table)
+{
+  for (uint64_t i = 0; i <= table->mask + 1; i++)
+    {
+      memset (&table->entries[i], 0, sizeof (MmHashEntry));
+      table->entries[i].move = NO_MOVE;
+    }
+}
+
+void
+mm_hash_table_free (MmHashTable *table)
+{
+  free (table->entries);
+  table->entries = NULL;
+  table->mask = 0;
+}
+
+void
+mm_hash_table_new_search (MmHashTable *table)
+{
+  table->generation++;
+}

@@ -1,0 +1,1119 @@
+/* test-game.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* MmGame: moves and refusals, automatic passes, undo and redo, and the
+ * signals and property notifications the views rely on. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "mm-game.h"
+
+#define BIT(square) (G_GUINT64_CONSTANT (1) << (square))
+#define MAX_HISTORY 128
+
+/* The shortest game there is: black wipes white out in nine moves, 13-0. */
+static const char *const wipeout_game[] = {
+  "d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4",
+};
+
+static const char *const property_names[] = {
+  "side-to-move", "black-count", "white-count", "is-over",
+  "can-undo", "can-redo", "n-moves",
+};
+
+/* ------------------------------------------------------------------ */
+/* Recording what a game emits                                        */
+/* ------------------------------------------------------------------ */
+
+/* Each emission as a line of text, in order: "move-played black d3 flips
+ * 0000000008000000", "passed white", "game-over 13 0", "position-changed",
+ * "notify n-moves=1" (with the value read in the handler). */
+typedef struct
+{
+  MmGame    *game;
+  GPtrArray *events;
+} Recorder;
+
+static const char *
+color_name (MmColor color)
+{
+  return color == MM_COLOR_BLACK ? "black" : "white";
+}
+
+static int
+square_of (const char *name)
+{
+  int result = mm_square_parse (name);
+
+  g_assert_cmpint (result, !=, MM_SQUARE_NONE);
+  return result;
+}
+
+static void
+on_move_played (MmGame   *game,
+                MmColor   color,
+                int       sq,
+                guint64   flips,
+                Recorder *recorder)
+{
+  char name[3];
+
+  g_assert_true (game == recorder->game);
+  mm_square_format (sq, name);
+  g_ptr_array_add (recorder->events,
+                   g_strdup_printf ("move-played %s %s flips %016" G_GINT64_MODIFIER "x",
+                                    color_name (color), name, flips));
+
+  /* Handlers see the position after the move. */
+  g_assert_cmpint (mm_game_get_disc (game, sq), ==, mm_disc_of_color (color));
+  for (int i = 0; i < 64; i++)
+    if (flips & BIT (i))
+      g_assert_cmpint (mm_game_get_disc (game, i), ==, mm_disc_of_color (color));
+}
+
+static void
+on_passed (MmGame   *game,
+           MmColor   color,
+           Recorder *recorder)
+{
+  g_assert_true (game == recorder->game);
+  g_ptr_array_add (recorder->events, g_strdup_printf ("passed %s", color_name (color)));
+}
+
+static void
+on_game_over (MmGame   *game,
+              guint     black,
+              guint     white,
+              Recorder *recorder)
+{
+  g_assert_true (game == recorder->game);
+  g_ptr_array_add (recorder->events, g_strdup_printf ("game-over %u %u", black, white));
+
+  g_assert_true (mm_game_is_over (game));
+  g_assert_cmpuint (black, ==, mm_game_get_black_count (game));
+  g_assert_cmpuint (white, ==, mm_game_get_white_count (game));
+}
+
+static void
+on_position_changed (MmGame   *game,
+                     Recorder *recorder)
+{
+  g_assert_true (game == recorder->game);
+  g_ptr_array_add (recorder->events, g_strdup ("position-changed"));
+}
+
+static void
+on_notify (GObject    *object,
+           GParamSpec *pspec,
+           Recorder   *recorder)
+{
+  GValue value = G_VALUE_INIT;
+  g_autofree char *text = NULL;
+
+  g_assert_true (object == G_OBJECT (recorder->game));
+
+  g_value_init (&value, pspec->value_type);
+  g_object_get_property (object, pspec->name, &value);
+  if (G_VALUE_HOLDS_ENUM (&value))
+    text = g_strdup (color_name ((MmColor) g_value_get_enum (&value)));
+  else if (G_VALUE_HOLDS_BOOLEAN (&value))
+    text = g_strdup (g_value_get_boolean (&value) ? "TRUE" : "FALSE");
+  else
+    text = g_strdup_printf ("%u", g_value_get_uint (&value));
+  g_value_unset (&value);
+
+  g_ptr_array_add (recorder->events, g_strdup_printf ("notify %s=%s", pspec->name, text));
+}
+
+static Recorder *
+recorder_new (MmGame *game)
+{
+  Recorder *recorder = g_new0 (Recorder, 1);
+
+  recorder->game = game;
+  recorder->events = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (game, "move-played", G_CALLBACK (on_move_played), recorder);
+  g_signal_connect (game, "passed", G_CALLBACK (on_passed), recorder);
+  g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), recorder);
+  g_signal_connect (game, "position-changed", G_CALLBACK (on_position_changed), recorder);
+  g_signal_connect (game, "notify", G_CALLBACK (on_notify), recorder);
+
+  return recorder;
+}
+
+static void
+recorder_free (Recorder *recorder)
+{
+  g_signal_handlers_disconnect_by_data (recorder->game, recorder);
+  g_ptr_array_unref (recorder->events);
+  g_free (recorder);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Recorder, recorder_free)
+
+static void
+recorder_clear (Recorder *recorder)
+{
+  g_ptr_array_set_size (recorder->events, 0);
+}
+
+static void
+recorder_log (Recorder *recorder)
+{
+  for (guint i = 0; i < recorder->events->len; i++)
+    g_test_message ("  event: %s", (const char *) g_ptr_array_index (recorder->events, i));
+}
+
+/* How many events begin with @prefix. */
+static guint
+recorder_count (Recorder   *recorder,
+                const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < recorder->events->len; i++)
+    n += g_str_has_prefix (g_ptr_array_index (recorder->events, i), prefix);
+
+  return n;
+}
+
+/* Checks that @event was emitted exactly once. */
+static void
+assert_event_once (Recorder   *recorder,
+                   const char *event)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < recorder->events->len; i++)
+    n += strcmp (g_ptr_array_index (recorder->events, i), event) == 0;
+
+  if (n != 1)
+    {
+      g_test_message ("expected \"%s\" once, got it %u times", event, n);
+      recorder_log (recorder);
+    }
+  g_assert_cmpuint (n, ==, 1);
+}
+
+static void
+assert_no_events (Recorder *recorder)
+{
+  if (recorder->events->len != 0)
+    recorder_log (recorder);
+  g_assert_cmpuint (recorder->events->len, ==, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Snapshots of a game                                                */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint64  black;
+  guint64  white;
+  MmColor  side;
+  guint    n_moves;
+  int      moves[MAX_HISTORY];
+  MmColor  colors[MAX_HISTORY];
+  int      last_move;
+  guint    black_count;
+  guint    white_count;
+  gboolean is_over;
+  gboolean can_undo;
+  gboolean can_redo;
+  MmDisc   winner;
+} Snapshot;
+
+/* The state through the getters, checked against the properties and
+ * against the board itself. */
+static Snapshot
+snapshot_take (MmGame *game)
+{
+  Snapshot snap = { 0 };
+  MmBoard board = mm_game_get_board (game);
+  MmColor side;
+  guint black_count, white_count, n_moves;
+  gboolean is_over, can_undo, can_redo;
+
+  snap.side = mm_game_get_side_to_move (game);
+  snap.black = snap.side == MM_COLOR_BLACK ? board.player : board.opponent;
+  snap.white = snap.side == MM_COLOR_BLACK ? board.opponent : board.player;
+  g_assert_cmphex (snap.black & snap.white, ==, 0);
+
+  snap.n_moves = mm_game_get_n_moves (game);
+  g_assert_cmpuint (snap.n_moves, <=, MAX_HISTORY);
+  snap.last_move = MM_SQUARE_NONE;
+  for (guint i = 0; i < snap.n_moves; i++)
+    {
+      snap.moves[i] = mm_game_get_move (game, i, &snap.colors[i]);
+      if (snap.moves[i] != MM_SQUARE_PASS)
+        {
+          g_assert_true (mm_square_is_valid (snap.moves[i]));
+          snap.last_move = snap.moves[i];
+        }
+    }
+  g_assert_cmpint (mm_game_get_last_move (game), ==, snap.last_move);
+
+  snap.black_count = mm_game_get_black_count (game);
+  snap.white_count = mm_game_get_white_count (game);
+  snap.is_over = mm_game_is_over (game);
+  snap.can_undo = mm_game_can_undo (game);
+  snap.can_redo = mm_game_can_redo (game);
+  snap.winner = mm_game_get_winner (game);
+
+  g_assert_cmpuint (snap.black_count, ==, (guint) __builtin_popcountll (snap.black));
+  g_assert_cmpuint (snap.white_count, ==, (guint) __builtin_popcountll (snap.white));
+  g_assert_cmpint (snap.is_over, ==, mm_board_is_game_over (&board));
+  g_assert_cmphex (mm_game_get_legal_moves (game), ==, mm_board_legal_moves (&board));
+  g_assert_cmpint (snap.can_undo, ==, snap.last_move != MM_SQUARE_NONE);
+  for (int i = 0; i < 64; i++)
+    {
+      MmDisc disc = (snap.black & BIT (i)) ? MM_DISC_BLACK
+                    : (snap.white & BIT (i)) ? MM_DISC_WHITE : MM_DISC_NONE;
+
+      g_assert_cmpint (mm_game_get_disc (game, i), ==, disc);
+    }
+
+  /* The flips a move would make, for every square: none off the legal
+   * moves. */
+  for (int i = 0; i < 64; i++)
+    {
+      guint64 flips = mm_game_get_flips (game, i);
+
+      if (mm_board_legal_moves (&board) & BIT (i))
+        g_assert_cmphex (flips, ==, mm_board_flips (&board, i));
+      else
+        g_assert_cmphex (flips, ==, 0);
+    }
+
+  /* A game that is not over always has a move for the side to move:
+   * passes are made by the game itself. */
+  if (!snap.is_over)
+    g_assert_cmphex (mm_game_get_legal_moves (game), !=, 0);
+
+  if (!snap.is_over || snap.black_count == snap.white_count)
+    g_assert_cmpint (snap.winner, ==, MM_DISC_NONE);
+  else
+    g_assert_cmpint (snap.winner, ==,
+                     snap.black_count > snap.white_count ? MM_DISC_BLACK : MM_DISC_WHITE);
+
+  g_object_get (game,
+                "side-to-move", &side,
+                "black-count", &black_count,
+                "white-count", &white_count,
+                "is-over", &is_over,
+                "can-undo", &can_undo,
+                "can-redo", &can_redo,
+                "n-moves", &n_moves,
+                NULL);
+  g_assert_cmpint (side, ==, snap.side);
+  g_assert_cmpuint (black_count, ==, snap.black_count);
+  g_assert_cmpuint (white_count, ==, snap.white_count);
+  g_assert_cmpint (is_over, ==, snap.is_over);
+  g_assert_cmpint (can_undo, ==, snap.can_undo);
+  g_assert_cmpint (can_redo, ==, snap.can_redo);
+  g_assert_cmpuint (n_moves, ==, snap.n_moves);
+
+  return snap;
+}
+
+/* The same position and history; can-redo is left to the caller. */
+static void
+assert_same_game (const Snapshot *a,
+                  const Snapshot *b)
+{
+  g_assert_cmphex (a->black, ==, b->black);
+  g_assert_cmphex (a->white, ==, b->white);
+  g_assert_cmpint (a->side, ==, b->side);
+  g_assert_cmpuint (a->n_moves, ==, b->n_moves);
+  for (guint i = 0; i < a->n_moves; i++)
+    {
+      g_assert_cmpint (a->moves[i], ==, b->moves[i]);
+      g_assert_cmpint (a->colors[i], ==, b->colors[i]);
+    }
+  g_assert_cmpint (a->last_move, ==, b->last_move);
+  g_assert_cmpuint (a->black_count, ==, b->black_count);
+  g_assert_cmpuint (a->white_count, ==, b->white_count);
+  g_assert_cmpint (a->is_over, ==, b->is_over);
+  g_assert_cmpint (a->can_undo, ==, b->can_undo);
+  g_assert_cmpint (a->winner, ==, b->winner);
+}
+
+static void
+assert_same_snapshot (const Snapshot *a,
+                      const Snapshot *b)
+{
+  assert_same_game (a, b);
+  g_assert_cmpint (a->can_redo, ==, b->can_redo);
+}
+
+static gboolean
+property_changed (const Snapshot *before,
+                  const Snapshot *after,
+                  const char     *property,
+                  char          **value)
+{
+  if (g_str_equal (property, "side-to-move"))
+    {
+      *value = g_strdup (color_name (after->side));
+      return before->side != after->side;
+    }
+  if (g_str_equal (property, "black-count"))
+    {
+      *value = g_strdup_printf ("%u", after->black_count);
+      return before->black_count != after->black_count;
+    }
+  if (g_str_equal (property, "white-count"))
+    {
+      *value = g_strdup_printf ("%u", after->white_count);
+      return before->white_count != after->white_count;
+    }
+  if (g_str_equal (property, "is-over"))
+    {
+      *value = g_strdup (after->is_over ? "TRUE" : "FALSE");
+      return before->is_over != after->is_over;
+    }
+  if (g_str_equal (property, "can-undo"))
+    {
+      *value = g_strdup (after->can_undo ? "TRUE" : "FALSE");
+      return before->can_undo != after->can_undo;
+    }
+  if (g_str_equal (property, "can-redo"))
+    {
+      *value = g_strdup (after->can_redo ? "TRUE" : "FALSE");
+      return before->can_redo != after->can_redo;
+    }
+  if (g_str_equal (property, "n-moves"))
+    {
+      *value = g_strdup_printf ("%u", after->n_moves);
+      return before->n_moves != after->n_moves;
+    }
+
+  g_assert_not_reached ();
+}
+
+/* Each property that changed between the snapshots was notified once,
+ * with its new value; the others not at all.  Returns how many were. */
+static guint
+assert_notifications (Recorder       *recorder,
+                      const Snapshot *before,
+                      const Snapshot *after)
+{
+  guint n_changed = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (property_names); i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("notify %s=", property_names[i]);
+      g_autofree char *value = NULL;
+      gboolean changed = property_changed (before, after, property_names[i], &value);
+
+      if (changed)
+        {
+          g_autofree char *event = g_strconcat (prefix, value, NULL);
+
+          assert_event_once (recorder, event);
+          n_changed++;
+        }
+      else if (recorder_count (recorder, prefix) != 0)
+        {
+          g_test_message ("%s was notified without a change", property_names[i]);
+          recorder_log (recorder);
+          g_assert_cmpuint (recorder_count (recorder, prefix), ==, 0);
+        }
+    }
+  g_assert_cmpuint (recorder_count (recorder, "notify "), ==, n_changed);
+
+  return n_changed;
+}
+
+static char *
+move_played_event (MmColor color,
+                   int     sq,
+                   guint64 flips)
+{
+  char name[3];
+
+  mm_square_format (sq, name);
+  return g_strdup_printf ("move-played %s %s flips %016" G_GINT64_MODIFIER "x",
+                          color_name (color), name, flips);
+}
+
+static guint64
+discs_of (const Snapshot *snap,
+          MmColor         color)
+{
+  return color == MM_COLOR_BLACK ? snap->black : snap->white;
+}
+
+/* Everything one move by mm_game_play() or mm_game_redo() must do, seen
+ * from outside: the disc and its flips, the pass that may follow, the end
+ * of the game, and the events, each once. */
+static void
+assert_move_effects (Recorder       *recorder,
+                     const Snapshot *before,
+                     const Snapshot *after,
+                     int             sq,
+                     guint64         flips)
+{
+  MmColor mover = before->side;
+  MmColor other = mm_color_other (mover);
+  gboolean passed = after->n_moves == before->n_moves + 2;
+  guint n_events = 1;
+
+  g_assert_false (before->is_over);
+  g_assert_cmphex (flips, !=, 0);
+  g_assert_cmphex (flips & discs_of (before, other), ==, flips);
+
+  /* The disc, its flips, and nothing else. */
+  g_assert_cmphex (discs_of (after, mover), ==, discs_of (before, mover) | flips | BIT (sq));
+  g_assert_cmphex (discs_of (after, other), ==, discs_of (before, other) & ~flips);
+
+  /* The history: the move, then maybe a pass by the other side. */
+  g_assert_true (after->n_moves == before->n_moves + 1 || passed);
+  for (guint i = 0; i < before->n_moves; i++)
+    g_assert_cmpint (after->moves[i], ==, before->moves[i]);
+  g_assert_cmpint (after->moves[before->n_moves], ==, sq);
+  g_assert_cmpint (after->colors[before->n_moves], ==, mover);
+  g_assert_cmpint (after->last_move, ==, sq);
+  g_assert_true (after->can_undo);
+
+  {
+    g_autofree char *event = move_played_event (mover, sq, flips);
+
+    assert_event_once (recorder, event);
+    g_assert_cmpuint (recorder_count (recorder, "move-played "), ==, 1);
+  }
+
+  if (passed)
+    {
+      /* The other side had no move and passed by itself. */
+      g_autofree char *event = g_strdup_printf ("passed %s", color_name (other));
+
+      g_assert_cmpint (after->moves[before->n_moves + 1], ==, MM_SQUARE_PASS);
+      g_assert_cmpint (after->colors[before->n_moves + 1], ==, other);
+      g_assert_cmpint (after->side, ==, mover);
+      g_assert_false (after->is_over);
+      assert_event_once (recorder, event);
+      n_events++;
+    }
+  else
+    {
+      g_assert_cmpint (after->side, ==, other);
+    }
+  g_assert_cmpuint (recorder_count (recorder, "passed "), ==, passed ? 1 : 0);
+
+  if (after->is_over)
+    {
+      g_autofree char *event = g_strdup_printf ("game-over %u %u",
+                                                after->black_count, after->white_count);
+
+      assert_event_once (recorder, event);
+      n_events++;
+    }
+  g_assert_cmpuint (recorder_count (recorder, "game-over "), ==, after->is_over ? 1 : 0);
+
+  g_assert_cmpuint (recorder_count (recorder, "position-changed"), ==, 0);
+
+  n_events += assert_notifications (recorder, before, after);
+  if (recorder->events->len != n_events)
+    recorder_log (recorder);
+  g_assert_cmpuint (recorder->events->len, ==, n_events);
+}
+
+/* Plays @sq, which must be legal, and checks all it does. */
+static void
+play_and_check (MmGame   *game,
+                Recorder *recorder,
+                int       sq)
+{
+  g_autoptr(GError) error = NULL;
+  Snapshot before = snapshot_take (game);
+  Snapshot after;
+  guint64 flips = mm_game_get_flips (game, sq);
+
+  g_assert_cmphex (mm_game_get_legal_moves (game) & BIT (sq), !=, 0);
+
+  recorder_clear (recorder);
+  g_assert_true (mm_game_play (game, sq, &error));
+  g_assert_no_error (error);
+  after = snapshot_take (game);
+
+  /* A move played clears redo. */
+  g_assert_false (after.can_redo);
+  assert_move_effects (recorder, &before, &after, sq, flips);
+}
+
+static int
+random_legal_move (MmGame *game,
+                   GRand  *rand)
+{
+  guint64 moves = mm_game_get_legal_moves (game);
+  int n = __builtin_popcountll (moves);
+  int pick;
+
+  g_assert_cmpint (n, >, 0);
+  pick = g_rand_int_range (rand, 0, n);
+  while (pick-- > 0)
+    moves &= moves - 1;
+
+  return __builtin_ctzll (moves);
+}
+
+/* The squares of a random game that has a pass before its last move, so
+ * that moves come after the pass; found with a fixed seed. */
+static GArray *
+find_game_with_pass (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+
+  for (int attempt = 0; attempt < 10000; attempt++)
+    {
+      g_autoptr(MmGame) game = mm_game_new ();
+      g_autoptr(GArray) squares = g_array_new (FALSE, FALSE, sizeof (int));
+      gboolean pass_inside = FALSE;
+
+      while (!mm_game_is_over (game))
+        {
+          int sq = random_legal_move (game, rand);
+          guint n_before = mm_game_get_n_moves (game);
+
+          if (n_before > 0
+              && mm_game_get_move (game, n_before - 1, NULL) == MM_SQUARE_PASS)
+            pass_inside = TRUE;
+          g_assert_true (mm_game_play (game, sq, NULL));
+          g_array_append_val (squares, sq);
+        }
+
+      if (pass_inside)
+        {
+          g_test_message ("a game with a pass inside, found after %d tries", attempt + 1);
+          return g_steal_pointer (&squares);
+        }
+    }
+
+  g_assert_not_reached ();
+}
+
+/* ------------------------------------------------------------------ */
+/* Tests                                                              */
+/* ------------------------------------------------------------------ */
+
+static void
+test_new (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  Snapshot snap = snapshot_take (game);
+  Snapshot after;
+
+  g_assert_cmpint (snap.side, ==, MM_COLOR_BLACK);
+  g_assert_cmphex (snap.black, ==, BIT (square_of ("d5")) | BIT (square_of ("e4")));
+  g_assert_cmphex (snap.white, ==, BIT (square_of ("d4")) | BIT (square_of ("e5")));
+  g_assert_cmpuint (snap.black_count, ==, 2);
+  g_assert_cmpuint (snap.white_count, ==, 2);
+  g_assert_cmpuint (snap.n_moves, ==, 0);
+  g_assert_cmpint (snap.last_move, ==, MM_SQUARE_NONE);
+  g_assert_false (snap.is_over);
+  g_assert_false (snap.can_undo);
+  g_assert_false (snap.can_redo);
+  g_assert_cmpint (snap.winner, ==, MM_DISC_NONE);
+
+  g_assert_cmphex (mm_game_get_legal_moves (game), ==,
+                   BIT (square_of ("d3")) | BIT (square_of ("c4")) | BIT (square_of ("f5")) | BIT (square_of ("e6")));
+  g_assert_cmphex (mm_game_get_flips (game, square_of ("d3")), ==, BIT (square_of ("d4")));
+  g_assert_cmphex (mm_game_get_flips (game, square_of ("e6")), ==, BIT (square_of ("e5")));
+  g_assert_cmphex (mm_game_get_flips (game, square_of ("a1")), ==, 0);
+  g_assert_cmphex (mm_game_get_flips (game, square_of ("d4")), ==, 0);
+
+  /* Nothing to take back or to play again. */
+  g_assert_false (mm_game_undo (game));
+  g_assert_false (mm_game_redo (game));
+  assert_no_events (recorder);
+  after = snapshot_take (game);
+  assert_same_snapshot (&snap, &after);
+}
+
+static void
+test_play (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  g_autoptr(GError) error = NULL;
+  MmColor color = MM_COLOR_WHITE;
+  Snapshot snap;
+
+  /* The first move, with every event spelled out. */
+  g_assert_true (mm_game_play (game, square_of ("d3"), &error));
+  g_assert_no_error (error);
+  assert_event_once (recorder, "move-played black d3 flips 0000000008000000");
+  assert_event_once (recorder, "notify side-to-move=white");
+  assert_event_once (recorder, "notify black-count=4");
+  assert_event_once (recorder, "notify white-count=1");
+  assert_event_once (recorder, "notify can-undo=TRUE");
+  assert_event_once (recorder, "notify n-moves=1");
+  g_assert_cmpuint (recorder->events->len, ==, 6);
+
+  snap = snapshot_take (game);
+  g_assert_cmpint (snap.side, ==, MM_COLOR_WHITE);
+  g_assert_cmphex (snap.black, ==,
+                   BIT (square_of ("d3")) | BIT (square_of ("d4")) | BIT (square_of ("d5")) | BIT (square_of ("e4")));
+  g_assert_cmphex (snap.white, ==, BIT (square_of ("e5")));
+  g_assert_cmpint (mm_game_get_move (game, 0, &color), ==, square_of ("d3"));
+  g_assert_cmpint (color, ==, MM_COLOR_BLACK);
+  g_assert_cmpint (mm_game_get_last_move (game), ==, square_of ("d3"));
+  g_assert_cmphex (mm_game_get_legal_moves (game), ==,
+                   BIT (square_of ("c3")) | BIT (square_of ("e3")) | BIT (square_of ("c5")));
+
+  /* White's reply: the counts change again, can-undo does not. */
+  recorder_clear (recorder);
+  g_assert_true (mm_game_play (game, square_of ("c3"), &error));
+  g_assert_no_error (error);
+  assert_event_once (recorder, "move-played white c3 flips 0000000008000000");
+  assert_event_once (recorder, "notify side-to-move=black");
+  assert_event_once (recorder, "notify black-count=3");
+  assert_event_once (recorder, "notify white-count=3");
+  assert_event_once (recorder, "notify n-moves=2");
+  g_assert_cmpuint (recorder->events->len, ==, 5);
+  g_assert_cmpint (mm_game_get_move (game, 1, &color), ==, square_of ("c3"));
+  g_assert_cmpint (color, ==, MM_COLOR_WHITE);
+
+  /* And a third move through the generic checks. */
+  play_and_check (game, recorder, square_of ("c4"));
+}
+
+static void
+assert_refused (MmGame      *game,
+                Recorder    *recorder,
+                int          sq,
+                MmGameError  code,
+                const char  *mention)
+{
+  g_autoptr(GError) error = NULL;
+  Snapshot before = snapshot_take (game);
+  Snapshot after;
+
+  recorder_clear (recorder);
+  g_assert_false (mm_game_play (game, sq, &error));
+  g_assert_error (error, MM_GAME_ERROR, (int) code);
+  g_assert_cmpstr (error->message, !=, "");
+  if (mention != NULL && strstr (error->message, mention) == NULL)
+    {
+      g_test_message ("square %d refused with \"%s\", which should mention \"%s\"",
+                      sq, error->message, mention);
+      g_assert_nonnull (strstr (error->message, mention));
+    }
+
+  after = snapshot_take (game);
+  assert_same_snapshot (&before, &after);
+  assert_no_events (recorder);
+
+  /* The same without asking for the error. */
+  g_assert_false (mm_game_play (game, sq, NULL));
+  after = snapshot_take (game);
+  assert_same_snapshot (&before, &after);
+  assert_no_events (recorder);
+}
+
+static void
+test_illegal (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  Snapshot snap;
+
+  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "D4");
+  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "E4");
+  assert_refused (game, recorder, square_of ("a1"), MM_GAME_ERROR_NO_FLIPS, "A1");
+  assert_refused (game, recorder, square_of ("d6"), MM_GAME_ERROR_NO_FLIPS, "D6");
+  assert_refused (game, recorder, square_of ("c3"), MM_GAME_ERROR_NO_FLIPS, "C3");
+  assert_refused (game, recorder, square_of ("h8"), MM_GAME_ERROR_NO_FLIPS, "H8");
+  assert_refused (game, recorder, -1, MM_GAME_ERROR_INVALID_SQUARE, "-1");
+  assert_refused (game, recorder, 64, MM_GAME_ERROR_INVALID_SQUARE, "64");
+  assert_refused (game, recorder, MM_SQUARE_PASS, MM_GAME_ERROR_INVALID_SQUARE, NULL);
+  assert_refused (game, recorder, 1000, MM_GAME_ERROR_INVALID_SQUARE, "1000");
+  assert_refused (game, recorder, G_MININT, MM_GAME_ERROR_INVALID_SQUARE, NULL);
+
+  /* d3 was black's; it is now taken, and white cannot play f5. */
+  play_and_check (game, recorder, square_of ("d3"));
+  assert_refused (game, recorder, square_of ("d3"), MM_GAME_ERROR_OCCUPIED, "D3");
+  assert_refused (game, recorder, square_of ("f5"), MM_GAME_ERROR_NO_FLIPS, "F5");
+  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "E4");
+
+  /* A refused move keeps the moves that redo would play. */
+  play_and_check (game, recorder, square_of ("c5"));
+  g_assert_true (mm_game_undo (game));
+  snap = snapshot_take (game);
+  g_assert_true (snap.can_redo);
+  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "D4");
+  assert_refused (game, recorder, square_of ("b2"), MM_GAME_ERROR_NO_FLIPS, "B2");
+  assert_refused (game, recorder, 99, MM_GAME_ERROR_INVALID_SQUARE, "99");
+  g_assert_true (mm_game_can_redo (game));
+}
+
+static void
+play_wipeout (MmGame   *game,
+              Recorder *recorder)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (wipeout_game); i++)
+    play_and_check (game, recorder, square_of (wipeout_game[i]));
+}
+
+static void
+test_game_over (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  Snapshot over, snap;
+  guint64 empties;
+
+  play_wipeout (game, recorder);
+
+  /* The last move ended it: one game-over, with the counts. */
+  assert_event_once (recorder, "game-over 13 0");
+  assert_event_once (recorder, "notify is-over=TRUE");
+  assert_event_once (recorder, "notify white-count=0");
+  assert_event_once (recorder, "move-played black f4 flips 0000001010100000");
+  over = snapshot_take (game);
+  g_assert_true (over.is_over);
+  g_assert_cmpuint (over.black_count, ==, 13);
+  g_assert_cmpuint (over.white_count, ==, 0);
+  g_assert_cmpuint (over.n_moves, ==, G_N_ELEMENTS (wipeout_game));
+  g_assert_cmpint (over.winner, ==, MM_DISC_BLACK);
+  g_assert_cmphex (mm_game_get_legal_moves (game), ==, 0);
+  g_assert_true (over.can_undo);
+
+  /* No more moves, on any square; the error says why. */
+  empties = ~(over.black | over.white);
+  g_assert_cmpint (__builtin_popcountll (empties), ==, 51);
+  for (int i = 0; i < 64; i++)
+    {
+      if (empties & BIT (i))
+        {
+          assert_refused (game, recorder, i, MM_GAME_ERROR_GAME_OVER, NULL);
+        }
+      else
+        {
+          g_autoptr(GError) error = NULL;
+
+          recorder_clear (recorder);
+          g_assert_false (mm_game_play (game, i, &error));
+          g_assert_true (g_error_matches (error, MM_GAME_ERROR, MM_GAME_ERROR_GAME_OVER)
+                         || g_error_matches (error, MM_GAME_ERROR, MM_GAME_ERROR_OCCUPIED));
+          assert_no_events (recorder);
+        }
+    }
+  assert_refused (game, recorder, 64, MM_GAME_ERROR_INVALID_SQUARE, NULL);
+  snap = snapshot_take (game);
+  assert_same_snapshot (&over, &snap);
+
+  /* Taking the last move back reopens the game... */
+  recorder_clear (recorder);
+  g_assert_true (mm_game_undo (game));
+  assert_event_once (recorder, "position-changed");
+  assert_event_once (recorder, "notify is-over=FALSE");
+  assert_event_once (recorder, "notify can-redo=TRUE");
+  g_assert_cmpuint (recorder_count (recorder, "game-over"), ==, 0);
+  snap = snapshot_take (game);
+  g_assert_false (snap.is_over);
+  g_assert_cmpint (snap.winner, ==, MM_DISC_NONE);
+  g_assert_cmpint (snap.side, ==, MM_COLOR_BLACK);
+
+  /* ...and playing it again ends it again, once. */
+  recorder_clear (recorder);
+  g_assert_true (mm_game_redo (game));
+  assert_event_once (recorder, "game-over 13 0");
+  assert_event_once (recorder, "notify is-over=TRUE");
+  assert_event_once (recorder, "notify can-redo=FALSE");
+  snap = snapshot_take (game);
+  assert_same_snapshot (&over, &snap);
+}
+
+/* Whole random games: every move, pass and end checked as it happens. */
+static void
+test_random_games (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  guint n_passes = 0;
+  guint n_early_ends = 0;
+  guint n_wins[3] = { 0 };
+
+  for (int i = 0; i < 60; i++)
+    {
+      g_autoptr(MmGame) game = mm_game_new ();
+      g_autoptr(Recorder) recorder = recorder_new (game);
+      Snapshot end;
+
+      while (!mm_game_is_over (game))
+        play_and_check (game, recorder, random_legal_move (game, rand));
+
+      end = snapshot_take (game);
+      for (guint j = 0; j < end.n_moves; j++)
+        n_passes += end.moves[j] == MM_SQUARE_PASS;
+      n_early_ends += end.black_count + end.white_count < 64;
+      n_wins[end.winner]++;
+      g_assert_cmphex (mm_game_get_legal_moves (game), ==, 0);
+    }
+
+  g_test_message ("%u passes, %u games over before the board was full, "
+                  "%u draws, %u black wins, %u white wins",
+                  n_passes, n_early_ends, n_wins[MM_DISC_NONE],
+                  n_wins[MM_DISC_BLACK], n_wins[MM_DISC_WHITE]);
+  g_assert_cmpuint (n_passes, >, 0);
+  g_assert_cmpuint (n_wins[MM_DISC_BLACK], >, 0);
+  g_assert_cmpuint (n_wins[MM_DISC_WHITE], >, 0);
+}
+
+static void
+test_undo_redo (void)
+{
+  g_autoptr(GArray) squares = find_game_with_pass ();
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  g_autofree Snapshot *snaps = g_new0 (Snapshot, squares->len + 1);
+  guint n = squares->len;
+  guint n_pass_undos = 0;
+  Snapshot snap;
+
+  snaps[0] = snapshot_take (game);
+  for (guint i = 0; i < n; i++)
+    {
+      play_and_check (game, recorder, g_array_index (squares, int, i));
+      snaps[i + 1] = snapshot_take (game);
+    }
+  g_assert_true (snaps[n].is_over);
+
+  /* Back to the start, one disc at a time. */
+  for (guint i = n; i > 0; i--)
+    {
+      Snapshot before = snapshot_take (game);
+      Snapshot after;
+      guint undone = before.n_moves - 1;
+      guint n_events;
+
+      /* The last disc placed, behind the passes that followed it. */
+      while (before.moves[undone] == MM_SQUARE_PASS)
+        undone--;
+      g_assert_cmpint (before.moves[undone], ==, g_array_index (squares, int, i - 1));
+
+      recorder_clear (recorder);
+      g_assert_true (mm_game_undo (game));
+      after = snapshot_take (game);
+
+      assert_same_game (&after, &snaps[i - 1]);
+      g_assert_true (after.can_redo);
+      /* The side that placed it is to move again, in the position it
+       * played from, and the passes went with the disc. */
+      g_assert_cmpint (after.side, ==, before.colors[undone]);
+      g_assert_cmpuint (after.n_moves, ==, undone);
+      if (before.n_moves - after.n_moves == 2)
+        {
+          /* A move and the other side's pass: the same side is to move
+           * before and after, so side-to-move must not be notified. */
+          g_assert_cmpint (before.side, ==, after.side);
+          g_assert_cmpuint (recorder_count (recorder, "notify side-to-move="), ==, 0);
+          n_pass_undos++;
+        }
+      else
+        {
+          g_assert_cmpuint (before.n_moves - after.n_moves, ==, 1);
+          assert_event_once (recorder, after.side == MM_COLOR_BLACK ? "notify side-to-move=black"
+                                                                    : "notify side-to-move=white");
+        }
+
+      assert_event_once (recorder, "position-changed");
+      g_assert_cmpuint (recorder_count (recorder, "move-played"), ==, 0);
+      g_assert_cmpuint (recorder_count (recorder, "passed"), ==, 0);
+      g_assert_cmpuint (recorder_count (recorder, "game-over"), ==, 0);
+      if (i == n)
+        assert_event_once (recorder, "notify can-redo=TRUE");
+      if (i == 1)
+        assert_event_once (recorder, "notify can-undo=FALSE");
+      n_events = 1 + assert_notifications (recorder, &before, &after);
+      g_assert_cmpuint (recorder->events->len, ==, n_events);
+    }
+  g_test_message ("%u undos took a pass back with the move", n_pass_undos);
+  g_assert_cmpuint (n_pass_undos, >, 0);
+
+  /* At the start there is nothing more to undo. */
+  snap = snapshot_take (game);
+  g_assert_false (snap.can_undo);
+  recorder_clear (recorder);
+  g_assert_false (mm_game_undo (game));
+  assert_no_events (recorder);
+
+  /* Forward again to the end: the same positions and history. */
+  for (guint i = 0; i < n; i++)
+    {
+      int sq = g_array_index (squares, int, i);
+      guint64 flips = mm_game_get_flips (game, sq);
+      Snapshot before = snapshot_take (game);
+      Snapshot after;
+
+      recorder_clear (recorder);
+      g_assert_true (mm_game_redo (game));
+      after = snapshot_take (game);
+
+      assert_same_game (&after, &snaps[i + 1]);
+      g_assert_cmpint (after.can_redo, ==, i + 1 < n);
+      assert_move_effects (recorder, &before, &after, sq, flips);
+    }
+  snap = snapshot_take (game);
+  assert_same_snapshot (&snap, &snaps[n]);
+  recorder_clear (recorder);
+  g_assert_false (mm_game_redo (game));
+  assert_no_events (recorder);
+
+  /* Undo and redo in any order walk the same line. */
+  {
+    g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+    guint at = n;
+
+    for (int step = 0; step < 400; step++)
+      {
+        gboolean undo = g_rand_boolean (rand);
+
+        if (undo)
+          {
+            g_assert_cmpint (mm_game_undo (game), ==, at > 0);
+            if (at > 0)
+              at--;
+          }
+        else
+          {
+            g_assert_cmpint (mm_game_redo (game), ==, at < n);
+            if (at < n)
+              at++;
+          }
+        snap = snapshot_take (game);
+        assert_same_game (&snap, &snaps[at]);
+        g_assert_cmpint (snap.can_redo, ==, at < n);
+      }
+    while (mm_game_redo (game))
+      ;
+    snap = snapshot_take (game);
+    assert_same_snapshot (&snap, &snaps[n]);
+  }
+
+  /* A new move clears redo: a different move three discs back... */
+  for (int i = 0; i < 3; i++)
+    g_assert_true (mm_game_undo (game));
+  snap = snapshot_take (game);
+  assert_same_game (&snap, &snaps[n - 3]);
+  {
+    int redo_square = g_array_index (squares, int, n - 3);
+    guint64 others = mm_game_get_legal_moves (game) & ~BIT (redo_square);
+    int sq = others != 0 ? __builtin_ctzll (others) : redo_square;
+
+    g_test_message ("new move %d instead of %d", sq, redo_square);
+    play_and_check (game, recorder, sq);
+    assert_event_once (recorder, "notify can-redo=FALSE");
+    recorder_clear (recorder);
+    g_assert_false (mm_game_redo (game));
+    assert_no_events (recorder);
+  }
+
+  /* ...and the very move redo would have played, too. */
+  mm_game_restart (game);
+  for (guint i = 0; i < n; i++)
+    g_assert_true (mm_game_play (game, g_array_index (squares, int, i), NULL));
+  g_assert_true (mm_game_undo (game));
+  g_assert_true (mm_game_undo (game));
+  snap = snapshot_take (game);
+  assert_same_game (&snap, &snaps[n - 2]);
+  g_assert_true (snap.can_redo);
+  play_and_check (game, recorder, g_array_index (squares, int, n - 2));
+  assert_event_once (recorder, "notify can-redo=FALSE");
+  snap = snapshot_take (game);
+  assert_same_game (&snap, &snaps[n - 1]);
+  g_assert_false (snap.can_redo);
+  g_assert_false (mm_game_redo (game));
+}
+
+static void
+test_restart (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  Snapshot start = snapshot_take (game);
+  Snapshot before, after;
+
+  for (int i = 0; i < 7; i++)
+    play_and_check (game, recorder, random_legal_move (game, rand));
+  g_assert_true (mm_game_undo (game));
+
+  /* Mid-game, with a move to redo. */
+  before = snapshot_take (game);
+  g_assert_true (before.can_redo);
+  recorder_clear (recorder);
+  mm_game_restart (game);
+  after = snapshot_take (game);
+  assert_same_snapshot (&after, &start);
+  assert_event_once (recorder, "position-changed");
+  assert_event_once (recorder, "notify can-undo=FALSE");
+  assert_event_once (recorder, "notify can-redo=FALSE");
+  assert_event_once (recorder, "notify n-moves=0");
+  g_assert_cmpuint (recorder_count (recorder, "move-played"), ==, 0);
+  g_assert_cmpuint (recorder->events->len, ==, 1 + assert_notifications (recorder, &before, &after));
+  g_assert_false (mm_game_redo (game));
+
+  /* At the start already: a redraw and nothing else changes. */
+  recorder_clear (recorder);
+  mm_game_restart (game);
+  assert_event_once (recorder, "position-changed");
+  g_assert_cmpuint (recorder->events->len, ==, 1);
+  after = snapshot_take (game);
+  assert_same_snapshot (&after, &start);
+
+  /* After the end of a game. */
+  play_wipeout (game, recorder);
+  before = snapshot_take (game);
+  recorder_clear (recorder);
+  mm_game_restart (game);
+  after = snapshot_take (game);
+  assert_same_snapshot (&after, &start);
+  assert_event_once (recorder, "position-changed");
+  assert_event_once (recorder, "notify is-over=FALSE");
+  assert_event_once (recorder, "notify white-count=2");
+  assert_event_once (recorder, "notify black-count=2");
+  g_assert_cmpuint (recorder->events->len, ==, 1 + assert_notifications (recorder, &before, &after));
+
+  /* The new game plays as the first one did. */
+  play_and_check (game, recorder, square_of ("f5"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/new", test_new);
+  g_test_add_func ("/game/play", test_play);
+  g_test_add_func ("/game/illegal", test_illegal);
+  g_test_add_func ("/game/game-over", test_game_over);
+  g_test_add_func ("/game/random-games", test_random_games);
+  g_test_add_func ("/game/undo", test_undo_redo);
+  g_test_add_func ("/game/restart", test_restart);
+
+  return g_test_run ();
+}
