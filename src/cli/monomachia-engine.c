@@ -33,6 +33,7 @@
 #include "mm-board.h"
 #include "mm-cpu.h"
 #include "mm-perft.h"
+#include "mm-search.h"
 
 #define MAX_PERFT_DEPTH 20
 
@@ -55,6 +56,9 @@ print_usage (FILE *out)
            "  perft DEPTH [--divide]   count the leaves of the game tree from the\n"
            "                           standard start (a pass is one ply; a finished\n"
            "                           game is one leaf), with time and speed\n"
+           "  solve FILE.obf           solve each position of an FFO-style file exactly:\n"
+           "                           best move, score, nodes, time, and whether they\n"
+           "                           match the answers in the file\n"
            "  version                  print the version\n");
 }
 
@@ -141,6 +145,178 @@ command_perft (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* One position of an .obf file: 64 squares a1..h8 (X black, O white,
+ * - empty), the side to move, then "; MOVE:SCORE" answers, best first. */
+typedef struct
+{
+  MmBoard board;
+  int     n_answers;
+  int     answer_moves[MM_N_SQUARES];
+  int     answer_scores[MM_N_SQUARES];
+} ObfPosition;
+
+static bool
+parse_obf_line (const char  *line,
+                ObfPosition *position,
+                const char **problem)
+{
+  uint64_t black = 0, white = 0;
+  const char *p = line;
+  MmColor side;
+
+  for (int square = 0; square < MM_N_SQUARES; square++, p++)
+    {
+      switch (*p)
+        {
+        case 'X': case 'x': case '*':
+          black |= UINT64_C (1) << square;
+          break;
+        case 'O': case 'o':
+          white |= UINT64_C (1) << square;
+          break;
+        case '-': case '.':
+          break;
+        default:
+          *problem = "a board needs 64 squares of X, O or -";
+          return false;
+        }
+    }
+
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (*p == 'X' || *p == 'x' || *p == '*')
+    side = MM_COLOR_BLACK;
+  else if (*p == 'O' || *p == 'o')
+    side = MM_COLOR_WHITE;
+  else
+    {
+      *problem = "the side to move (X or O) must follow the board";
+      return false;
+    }
+  p++;
+  mm_board_from_colors (&position->board, black, white, side);
+
+  position->n_answers = 0;
+  while ((p = strchr (p, ';')) != NULL && position->n_answers < MM_N_SQUARES)
+    {
+      char *end = NULL;
+      int square, score;
+
+      p++;
+      while (*p == ' ')
+        p++;
+      square = mm_square_parse (p);
+      if (square == MM_SQUARE_NONE || p[2] != ':')
+        break;
+      score = (int) strtol (p + 3, &end, 10);
+      if (end == p + 3)
+        break;
+      position->answer_moves[position->n_answers] = square;
+      position->answer_scores[position->n_answers] = score;
+      position->n_answers++;
+      p = end;
+    }
+
+  return true;
+}
+
+/* The score the file gives for @move, or -1000 when it lists none. */
+static int
+obf_answer_for (const ObfPosition *position,
+                int                move)
+{
+  for (int i = 0; i < position->n_answers; i++)
+    if (position->answer_moves[i] == move)
+      return position->answer_scores[i];
+  return -1000;
+}
+
+static int
+command_solve (int    argc,
+               char **argv)
+{
+  FILE *file;
+  MmSearch *search;
+  char line[1024];
+  int line_number = 0, solved = 0, matched = 0;
+  uint64_t total_nodes = 0;
+  double total_time = 0;
+
+  if (argc != 1)
+    {
+      fprintf (stderr, "monomachia-engine solve: give one .obf file\n");
+      return EXIT_FAILURE;
+    }
+  file = fopen (argv[0], "r");
+  if (file == NULL)
+    {
+      fprintf (stderr, "monomachia-engine solve: cannot open %s: %s\n", argv[0], strerror (errno));
+      return EXIT_FAILURE;
+    }
+  search = mm_search_new ((size_t) 256 << 20);
+  if (search == NULL)
+    {
+      fprintf (stderr, "monomachia-engine solve: not enough memory for the hash table\n");
+      fclose (file);
+      return EXIT_FAILURE;
+    }
+
+  printf ("%-5s %-7s %-5s %6s %-12s %14s %9s %8s\n",
+          "line", "empties", "move", "score", "expected", "nodes", "time (s)", "Mn/s");
+  while (fgets (line, sizeof line, file) != NULL)
+    {
+      ObfPosition position;
+      MmSolveResult result;
+      const char *problem = NULL;
+      char move[3], expected[3] = "--";
+      double started, elapsed;
+      bool ok;
+
+      line_number++;
+      if (line[0] == '\n' || line[0] == '%' || line[0] == '#')
+        continue;
+      if (!parse_obf_line (line, &position, &problem))
+        {
+          fprintf (stderr, "%s:%d: %s\n", argv[0], line_number, problem);
+          continue;
+        }
+
+      mm_search_clear (search);
+      started = seconds_now ();
+      mm_endgame_solve (search, &position.board, &result);
+      elapsed = seconds_now () - started;
+
+      mm_square_format (result.best_move, move);
+      if (position.n_answers > 0)
+        mm_square_format (position.answer_moves[0], expected);
+      /* Several moves may share the best score; any of them is right. */
+      ok = position.n_answers > 0
+           && result.score == position.answer_scores[0]
+           && obf_answer_for (&position, result.best_move) == result.score;
+      printf ("%-5d %-7d %-5s %+6d %-2s %+4d %-4s %14" PRIu64 " %9.3f %8.2f\n",
+              line_number, 64 - mm_popcount (position.board.player | position.board.opponent),
+              move, result.score, expected,
+              position.n_answers > 0 ? position.answer_scores[0] : 0,
+              position.n_answers == 0 ? "?" : ok ? "ok" : "WRONG",
+              result.nodes, elapsed,
+              elapsed > 0 ? (double) result.nodes / elapsed / 1e6 : 0.0);
+      fflush (stdout);
+
+      solved++;
+      matched += ok;
+      total_nodes += result.nodes;
+      total_time += elapsed;
+    }
+
+  printf ("%d positions, %d right, %" PRIu64 " nodes in %.3f s (%.2f million nodes/s, %s)\n",
+          solved, matched, total_nodes, total_time,
+          total_time > 0 ? (double) total_nodes / total_time / 1e6 : 0.0,
+          mm_cpu_level_name (mm_cpu_level ()));
+  mm_search_free (search);
+  fclose (file);
+  return matched == solved ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -153,6 +329,8 @@ main (int    argc,
 
   if (strcmp (argv[1], "perft") == 0)
     return command_perft (argc - 2, argv + 2);
+  if (strcmp (argv[1], "solve") == 0)
+    return command_solve (argc - 2, argv + 2);
   if (strcmp (argv[1], "version") == 0 || strcmp (argv[1], "--version") == 0)
     {
       printf ("monomachia-engine %s\n", PACKAGE_VERSION);

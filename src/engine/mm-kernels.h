@@ -35,3 +35,14 @@ uint64_t mm_perft_kernel_generic    (uint64_t player,
 uint64_t mm_perft_kernel_x86_64_v3  (uint64_t player,
                                      uint64_t opponent,
                                      int      depth);
+
+typedef struct _MmSearch MmSearch;
+
+int      mm_endgame_kernel_generic   (MmSearch *search,
+                                      uint64_t  player,
+                                      uint64_t  opponent,
+                                      int      *best_move);
+int      mm_endgame_kernel_x86_64_v3 (MmSearch *search,
+                                      uint64_t  player,
+                                      uint64_t  opponent,
+                                      int      *best_move);

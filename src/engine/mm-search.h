@@ -1,0 +1,61 @@
+/* mm-search.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mm-board.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A search context: its transposition table, its node count and the flag
+ * that stops it.  Each search owns one, so searches in several threads do
+ * not touch each other; mm_search_stop() may be called from any thread. */
+typedef struct _MmSearch MmSearch;
+
+typedef struct
+{
+  int      score;       /* final disc difference for the side to move,
+                         * empty squares to the winner */
+  int      best_move;   /* 0..63, MM_SQUARE_PASS, or MM_SQUARE_NONE when over */
+  uint64_t nodes;
+  bool     stopped;     /* told to stop: score and move are not exact */
+} MmSolveResult;
+
+MmSearch *mm_search_new        (size_t          hash_bytes);
+void      mm_search_free       (MmSearch       *search);
+void      mm_search_stop       (MmSearch       *search);
+void      mm_search_clear      (MmSearch       *search);
+
+bool      mm_endgame_solve     (MmSearch       *search,
+                                const MmBoard  *board,
+                                MmSolveResult  *result);
+
+/* The final score of a finished game, for the side to move. */
+int       mm_board_final_score (const MmBoard  *board);
+
+#ifdef __cplusplus
+}
+#endif
