@@ -22,22 +22,38 @@
 
 #include <stdatomic.h>
 
+#include "mm-eval.h"
 #include "mm-hash.h"
 #include "mm-search.h"
 
 struct _MmSearch
 {
-  MmHashTable  hash;
-  uint64_t     nodes;
-  atomic_int   stop;
+  MmHashTable          hash;
+  const MmEvalWeights *weights;     /* NULL: the hand-written evaluation */
+  uint64_t             nodes;
+  double               deadline;    /* seconds on the monotonic clock, 0: none */
+  atomic_int           stop;
 };
 
-/* How often, in nodes, a search looks at its stop flag. */
+/* How often, in nodes, a search looks at its stop flag and the clock. */
 #define MM_SEARCH_POLL_MASK 0xFFF
 
+double mm_search_clock (void);
+
+/* True once the search is told to stop or its time is up; looks only
+ * every few thousand nodes, which is well under a millisecond. */
 static inline bool
 mm_search_should_stop (MmSearch *search)
 {
-  return (search->nodes & MM_SEARCH_POLL_MASK) == 0
-         && atomic_load_explicit (&search->stop, memory_order_relaxed) != 0;
+  if ((search->nodes & MM_SEARCH_POLL_MASK) != 0)
+    return false;
+  if (search->deadline > 0 && mm_search_clock () >= search->deadline)
+    atomic_store_explicit (&search->stop, 1, memory_order_relaxed);
+  return atomic_load_explicit (&search->stop, memory_order_relaxed) != 0;
+}
+
+static inline bool
+mm_search_stopped (MmSearch *search)
+{
+  return atomic_load_explicit (&search->stop, memory_order_relaxed) != 0;
 }

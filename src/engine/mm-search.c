@@ -21,10 +21,29 @@
 #include "mm-search.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "mm-cpu.h"
 #include "mm-kernels.h"
 #include "mm-search-private.h"
+
+/* Aspiration: each iteration first searches a window this wide around the
+ * score of the one before. */
+#define ASPIRATION_WINDOW (2 * MM_EVAL_SCALE)
+#define SCORE_LIMIT (127 * MM_EVAL_SCALE)
+
+/* The midgame search that seeds a solve stops this many plies short of
+ * the end. */
+#define SEED_MARGIN 12
+
+double
+mm_search_clock (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return (double) now.tv_sec + (double) now.tv_nsec / 1e9;
+}
 
 MmSearch *
 mm_search_new (size_t hash_bytes)
@@ -51,6 +70,15 @@ mm_search_free (MmSearch *search)
   free (search);
 }
 
+/* The weights are only read, and must outlive the search. */
+void
+mm_search_set_weights (MmSearch            *search,
+                       const MmEvalWeights *weights)
+{
+  search->weights = weights;
+}
+
+/* May be called from any thread while the search runs. */
 void
 mm_search_stop (MmSearch *search)
 {
@@ -75,6 +103,72 @@ mm_board_final_score (const MmBoard *board)
   return p > o ? p - o + empties : p - o - empties;
 }
 
+static bool
+use_x86_64_v3 (void)
+{
+#ifdef MM_HAVE_X86_64_V3_KERNELS
+  return mm_cpu_level () == MM_CPU_X86_64_V3;
+#else
+  return false;
+#endif
+}
+
+static int
+run_endgame_kernel (MmSearch      *search,
+                    const MmBoard *board,
+                    int           *best_move)
+{
+#ifdef MM_HAVE_X86_64_V3_KERNELS
+  if (use_x86_64_v3 ())
+    return mm_endgame_kernel_x86_64_v3 (search, board->player, board->opponent, best_move);
+#endif
+  return mm_endgame_kernel_generic (search, board->player, board->opponent, best_move);
+}
+
+static int
+run_midgame_kernel (MmSearch      *search,
+                    const MmBoard *board,
+                    int            depth,
+                    int            alpha,
+                    int            beta,
+                    int           *best_move)
+{
+#ifdef MM_HAVE_X86_64_V3_KERNELS
+  if (use_x86_64_v3 ())
+    return mm_midgame_kernel_x86_64_v3 (search, board->player, board->opponent,
+                                        depth, alpha, beta, best_move);
+#endif
+  return mm_midgame_kernel_generic (search, board->player, board->opponent,
+                                    depth, alpha, beta, best_move);
+}
+
+static void
+begin_search (MmSearch *search,
+              double    max_seconds)
+{
+  atomic_store (&search->stop, 0);
+  search->nodes = 0;
+  search->deadline = max_seconds > 0 ? mm_search_clock () + max_seconds : 0;
+  mm_hash_table_new_search (&search->hash);
+}
+
+static int first_legal_move (const MmBoard *board);
+static int search_iteration (MmSearch *search, const MmBoard *board, int depth, int guess,
+                             int *best_move);
+
+/* A shallow midgame search first leaves its best moves in the table, where
+ * the solver finds them for its move ordering near the root. */
+static void
+seed_endgame (MmSearch      *search,
+              const MmBoard *board)
+{
+  int n_empties = mm_popcount (mm_board_empties (board));
+  int guess = 0, move = first_legal_move (board);
+
+  for (int depth = 1; depth <= n_empties - SEED_MARGIN; depth++)
+    guess = search_iteration (search, board, depth, guess, &move);
+}
+
 /* Solves @board exactly.  Returns false when the search was stopped before
  * it finished. */
 bool
@@ -85,20 +179,126 @@ mm_endgame_solve (MmSearch      *search,
   int best_move = MM_SQUARE_NONE;
   int score;
 
-  atomic_store (&search->stop, 0);
-  search->nodes = 0;
-  mm_hash_table_new_search (&search->hash);
-
-#ifdef MM_HAVE_X86_64_V3_KERNELS
-  if (mm_cpu_level () == MM_CPU_X86_64_V3)
-    score = mm_endgame_kernel_x86_64_v3 (search, board->player, board->opponent, &best_move);
-  else
-#endif
-    score = mm_endgame_kernel_generic (search, board->player, board->opponent, &best_move);
+  begin_search (search, 0);
+  seed_endgame (search, board);
+  score = run_endgame_kernel (search, board, &best_move);
 
   result->score = score;
   result->best_move = best_move;
   result->nodes = search->nodes;
-  result->stopped = atomic_load (&search->stop) != 0;
+  result->stopped = mm_search_stopped (search);
+  return !result->stopped;
+}
+
+/* A legal move to fall back on when the search is stopped before its
+ * first iteration ends. */
+static int
+first_legal_move (const MmBoard *board)
+{
+  uint64_t moves = mm_board_legal_moves (board);
+
+  if (moves != 0)
+    return mm_first_square (moves);
+  return mm_board_is_game_over (board) ? MM_SQUARE_NONE : MM_SQUARE_PASS;
+}
+
+/* One iteration with an aspiration window around @guess, widened on the
+ * side where the score fell outside it. */
+static int
+search_iteration (MmSearch      *search,
+                  const MmBoard *board,
+                  int            depth,
+                  int            guess,
+                  int           *best_move)
+{
+  int alpha = guess - ASPIRATION_WINDOW, beta = guess + ASPIRATION_WINDOW;
+  int widen = ASPIRATION_WINDOW;
+
+  for (;;)
+    {
+      int score;
+
+      if (alpha < -SCORE_LIMIT)
+        alpha = -SCORE_LIMIT;
+      if (beta > SCORE_LIMIT)
+        beta = SCORE_LIMIT;
+      score = run_midgame_kernel (search, board, depth, alpha, beta, best_move);
+      if (mm_search_stopped (search))
+        return score;
+      if (score <= alpha && alpha > -SCORE_LIMIT)
+        alpha = score - (widen *= 2);
+      else if (score >= beta && beta < SCORE_LIMIT)
+        beta = score + (widen *= 2);
+      else
+        return score;
+    }
+}
+
+/**
+ * mm_search_run:
+ *
+ * Searches @board by iterative deepening until a limit is reached, calling
+ * @progress after every finished depth.  From limits->exact_empties
+ * empties down, or once the depth reaches the end of the game, the result
+ * is exact.  The move in @result is always legal (or a pass, or none when
+ * the game is over), even when the search is stopped at once.
+ *
+ * Returns: false when the search was stopped before its limits.
+ */
+bool
+mm_search_run (MmSearch             *search,
+               const MmBoard        *board,
+               const MmSearchLimits *limits,
+               MmSearchProgressFunc  progress,
+               void                 *user_data,
+               MmSearchResult       *result)
+{
+  int n_empties = mm_popcount (mm_board_empties (board));
+  int max_depth = limits->max_depth > 0 ? limits->max_depth : 64;
+  double started = mm_search_clock ();
+  int guess = 0;
+
+  begin_search (search, limits->max_seconds);
+  result->best_move = first_legal_move (board);
+  result->score = 0;
+  result->depth = 0;
+  result->exact = false;
+  result->nodes = 0;
+  result->stopped = false;
+
+  if (mm_board_is_game_over (board))
+    {
+      result->score = mm_board_final_score (board) * MM_EVAL_SCALE;
+      result->exact = true;
+      result->seconds = 0;
+      return true;
+    }
+
+  if (limits->exact_empties > 0 && n_empties <= limits->exact_empties)
+    max_depth = n_empties;
+
+  for (int depth = 1; depth <= max_depth && depth <= n_empties; depth++)
+    {
+      int move = result->best_move;
+      int score = search_iteration (search, board, depth, guess, &move);
+
+      /* An unfinished iteration proves nothing: keep the last whole one. */
+      if (mm_search_stopped (search))
+        break;
+
+      guess = score;
+      result->best_move = move;
+      result->score = score;
+      result->depth = depth;
+      result->exact = depth >= n_empties;
+      result->nodes = search->nodes;
+      result->seconds = mm_search_clock () - started;
+      if (progress != NULL)
+        progress (result, user_data);
+    }
+
+  result->nodes = search->nodes;
+  result->seconds = mm_search_clock () - started;
+  result->stopped = mm_search_stopped (search);
   return !result->stopped;
 }

@@ -44,14 +44,48 @@ typedef struct
   bool     stopped;     /* told to stop: score and move are not exact */
 } MmSolveResult;
 
-MmSearch *mm_search_new        (size_t          hash_bytes);
-void      mm_search_free       (MmSearch       *search);
-void      mm_search_stop       (MmSearch       *search);
-void      mm_search_clear      (MmSearch       *search);
+/* What a search may spend.  A zero field means no limit of that kind. */
+typedef struct
+{
+  int    max_depth;      /* plies of midgame search */
+  double max_seconds;    /* wall-clock time */
+  int    exact_empties;  /* from this many empties down, solve exactly */
+} MmSearchLimits;
 
-bool      mm_endgame_solve     (MmSearch       *search,
-                                const MmBoard  *board,
-                                MmSolveResult  *result);
+typedef struct
+{
+  int      best_move;    /* 0..63, MM_SQUARE_PASS, or MM_SQUARE_NONE when over */
+  int      score;        /* in 1/MM_EVAL_SCALE disc for the side to move */
+  int      depth;        /* of the last finished iteration */
+  bool     exact;        /* the score is the final result under perfect play */
+  uint64_t nodes;
+  double   seconds;
+  bool     stopped;      /* stopped early by mm_search_stop() or the clock */
+} MmSearchResult;
+
+/* Called after each finished iteration, in the searching thread. */
+typedef void (*MmSearchProgressFunc) (const MmSearchResult *result,
+                                      void                 *user_data);
+
+typedef struct _MmEvalWeights MmEvalWeights;
+
+MmSearch *mm_search_new         (size_t                hash_bytes);
+void      mm_search_free        (MmSearch             *search);
+void      mm_search_set_weights (MmSearch             *search,
+                                 const MmEvalWeights  *weights);
+void      mm_search_stop        (MmSearch             *search);
+void      mm_search_clear       (MmSearch             *search);
+
+bool      mm_search_run         (MmSearch             *search,
+                                 const MmBoard        *board,
+                                 const MmSearchLimits *limits,
+                                 MmSearchProgressFunc  progress,
+                                 void                 *user_data,
+                                 MmSearchResult       *result);
+
+bool      mm_endgame_solve      (MmSearch             *search,
+                                 const MmBoard        *board,
+                                 MmSolveResult        *result);
 
 /* The final score of a finished game, for the side to move. */
 int       mm_board_final_score (const MmBoard  *board);

@@ -1,0 +1,704 @@
+/* mm-search-kernel.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The searches, compiled once per instruction set (see mm-cpu.h).
+ *
+ * The exact endgame solver is a negamax alpha-beta on the final disc
+ * difference.  Near the end (few empties) it is a plain search ordered by
+ * parity; higher up it uses the transposition table, fastest-first move
+ * ordering (the reply that leaves the opponent fewest moves first),
+ * stability cut-offs and null-window searches after the first move.
+ *
+ * The midgame search is a principal-variation alpha-beta to a fixed depth
+ * on the evaluation, sharing the table with the solver; where the depth
+ * reaches the end of the game it calls the solver.
+ *
+ * The table keeps all scores in evaluation units (1/MM_EVAL_SCALE disc),
+ * so that each search can use what the other learnt. */
+
+#include "mm-board.h"
+#include "mm-eval.h"
+#include "mm-kernels.h"
+#include "mm-search-private.h"
+#include "mm-stability.h"
+
+#define SCORE_INF 127
+#define MID_INF (SCORE_INF * MM_EVAL_SCALE)
+#define NO_MOVE 255
+
+/* An exact endgame entry is stored at this depth plus the empties, above
+ * any midgame depth, so that a midgame probe can trust it. */
+#define EXACT_DEPTH 64
+
+/* At or below this many empties: no table, no sorting. */
+#define SHALLOW_EMPTIES 6
+
+/* From this many empties on, the children are looked up in the table
+ * before any is searched. */
+#define ETC_EMPTIES 12
+
+/* From this many empties on, moves are ordered by a shallow midgame
+ * search rather than by mobility alone. */
+#define EVAL_ORDER_EMPTIES 64
+#define EVAL_ORDER_DEPTH 4
+
+typedef struct _MoveItem MoveItem;
+static int order_midgame_moves (MmSearch *search, uint64_t player, uint64_t opponent,
+                                uint64_t moves, int hash_move, int depth, MoveItem *items);
+
+/* Quadrants, for parity: a region with an odd number of empties is where
+ * the last move is likely to be, so moves there go first. */
+static const uint64_t quadrants[4] = {
+  UINT64_C (0x000000000F0F0F0F), UINT64_C (0x00000000F0F0F0F0),
+  UINT64_C (0x0F0F0F0F00000000), UINT64_C (0xF0F0F0F000000000),
+};
+
+static inline uint64_t
+odd_quadrants (uint64_t empties)
+{
+  uint64_t odd = 0;
+
+  for (int q = 0; q < 4; q++)
+    if (mm_popcount (empties & quadrants[q]) & 1)
+      odd |= quadrants[q];
+  return odd;
+}
+
+static inline int
+final_score (uint64_t player,
+             uint64_t opponent)
+{
+  int p = mm_popcount (player);
+  int o = mm_popcount (opponent);
+  int empties = 64 - p - o;
+
+  if (p > o)
+    return p - o + empties;
+  if (p < o)
+    return p - o - empties;
+  return 0;
+}
+
+/* The last empty square: whoever can play it does, and the game ends. */
+static inline int
+solve_last (uint64_t player,
+            uint64_t opponent,
+            int      square)
+{
+  int p = mm_popcount (player);
+  int flips = mm_popcount (mm_flips_of (player, opponent, square));
+
+  /* 63 discs stand: a move for the player gives p + flips + 1 against
+   * 63 - p - flips. */
+  if (flips != 0)
+    return 2 * (p + flips) - 62;
+
+  flips = mm_popcount (mm_flips_of (opponent, player, square));
+  if (flips != 0)
+    return 2 * (p - flips) - 64;
+
+  return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
+}
+
+/* The last few empties: every empty square is tried directly (cheaper
+ * than generating all moves when so few are left), odd regions first. */
+static int
+solve_shallow (MmSearch *search,
+               uint64_t  player,
+               uint64_t  opponent,
+               int       alpha,
+               int       beta,
+               int       n_empties)
+{
+  uint64_t empties = ~(player | opponent);
+  uint64_t odd, ordered[2];
+  int best = -SCORE_INF;
+
+  search->nodes++;
+  if (n_empties == 1)
+    return solve_last (player, opponent, mm_first_square (empties));
+
+  odd = odd_quadrants (empties);
+  ordered[0] = empties & odd;
+  ordered[1] = empties & ~odd;
+  for (int i = 0; i < 2; i++)
+    {
+      for (uint64_t m = ordered[i]; m != 0; m = mm_without_first (m))
+        {
+          int square = mm_first_square (m);
+          uint64_t flips = mm_flips_of (player, opponent, square);
+          int score;
+
+          if (flips == 0)
+            continue;
+          score = -solve_shallow (search, opponent ^ flips,
+                                  player ^ flips ^ (UINT64_C (1) << square),
+                                  -beta, -alpha, n_empties - 1);
+          if (score > best)
+            {
+              best = score;
+              if (score > alpha)
+                {
+                  alpha = score;
+                  if (alpha >= beta)
+                    return best;
+                }
+            }
+        }
+    }
+
+  if (best == -SCORE_INF)
+    {
+      /* No move: pass, or the game is over. */
+      if (mm_moves_of (opponent, player) == 0)
+        return final_score (player, opponent);
+      return -solve_shallow (search, opponent, player, -beta, -alpha, n_empties);
+    }
+
+  return best;
+}
+
+struct _MoveItem
+{
+  uint64_t flips;
+  int      square;
+  int      key;
+};
+
+#define CORNERS UINT64_C (0x8100000000000081)
+
+static inline uint64_t
+mm_neighbours (uint64_t discs)
+{
+  const uint64_t not_a = ~UINT64_C (0x0101010101010101);
+  const uint64_t not_h = ~UINT64_C (0x8080808080808080);
+  uint64_t sides = ((discs << 1) & not_a) | ((discs >> 1) & not_h);
+  uint64_t row = discs | sides;
+
+  return sides | (row << 8) | (row >> 8);
+}
+
+/* Fastest first: few replies for the opponent, corners counted twice,
+ * and a small bonus for moves in odd regions. */
+static int
+order_moves (uint64_t  player,
+             uint64_t  opponent,
+             uint64_t  moves,
+             int       hash_move,
+             MoveItem *items)
+{
+  uint64_t odd = odd_quadrants (~(player | opponent));
+  int n = 0;
+
+  for (; moves != 0; moves = mm_without_first (moves))
+    {
+      int square = mm_first_square (moves);
+      uint64_t flips = mm_flips_of (player, opponent, square);
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      uint64_t replies = mm_moves_of (next_player, next_opponent);
+      /* Potential mobility: empty squares next to the mover's discs,
+       * where the opponent's later moves lie. */
+      uint64_t around = mm_neighbours (next_opponent) & ~(next_player | next_opponent);
+      int key = 16 * (mm_popcount (replies) + mm_popcount (replies & CORNERS))
+                + 2 * mm_popcount (around);
+      int i;
+
+      if ((odd >> square) & 1)
+        key -= 4;
+      if (square == hash_move)
+        key = -1000;
+
+      /* Insertion by key keeps the list sorted as it is built. */
+      i = n++;
+      while (i > 0 && items[i - 1].key > key)
+        {
+          items[i] = items[i - 1];
+          i--;
+        }
+      items[i].flips = flips;
+      items[i].square = square;
+      items[i].key = key;
+    }
+
+  return n;
+}
+
+/* Bounds of an exact solve, in discs. */
+static inline void
+store_exact (MmSearch *search,
+             uint64_t  player,
+             uint64_t  opponent,
+             int       n_empties,
+             int       lower,
+             int       upper,
+             int       move)
+{
+  mm_hash_table_store (&search->hash, player, opponent, EXACT_DEPTH + n_empties,
+                       lower * MM_EVAL_SCALE, upper * MM_EVAL_SCALE, move);
+}
+
+/* Enhanced transposition cut-off: before searching any move, look each
+ * child up in the table; one already known to refute the window ends the
+ * node at the price of a few probes. */
+static int
+enhanced_transposition_cutoff (MmSearch       *search,
+                               uint64_t        player,
+                               uint64_t        opponent,
+                               const MoveItem *items,
+                               int             n_moves,
+                               int             n_empties,
+                               int             beta)
+{
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      const MmHashEntry *child = mm_hash_table_probe (&search->hash, opponent ^ flips,
+                                                      player ^ flips ^ (UINT64_C (1) << items[i].square));
+
+      if (child != NULL && child->depth == EXACT_DEPTH + n_empties - 1
+          && -child->upper / MM_EVAL_SCALE >= beta)
+        {
+          store_exact (search, player, opponent, n_empties,
+                       -child->upper / MM_EVAL_SCALE, SCORE_INF, items[i].square);
+          return -child->upper / MM_EVAL_SCALE;
+        }
+    }
+
+  return -SCORE_INF;
+}
+
+static int
+solve_deep (MmSearch *search,
+            uint64_t  player,
+            uint64_t  opponent,
+            int       alpha,
+            int       beta,
+            int       n_empties)
+{
+  const MmHashEntry *entry;
+  MoveItem items[MM_N_SQUARES];
+  uint64_t moves;
+  int hash_move = NO_MOVE, best = -SCORE_INF, best_move = NO_MOVE;
+  int original_alpha;
+  int n_moves;
+
+  if (n_empties <= SHALLOW_EMPTIES)
+    return solve_shallow (search, player, opponent, alpha, beta, n_empties);
+
+  search->nodes++;
+  if (mm_search_should_stop (search))
+    return 0;
+
+  /* The opponent's stable discs bound what the player can reach. */
+  if (alpha > 0)
+    {
+      int upper = 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
+
+      if (upper <= alpha)
+        return upper;
+      if (upper < beta)
+        beta = upper;
+    }
+
+  entry = mm_hash_table_probe (&search->hash, player, opponent);
+  if (entry != NULL)
+    {
+      hash_move = entry->move;
+      if (entry->depth == EXACT_DEPTH + n_empties)
+        {
+          int lower = entry->lower / MM_EVAL_SCALE;
+          int upper = entry->upper / MM_EVAL_SCALE;
+
+          if (lower >= beta)
+            return lower;
+          if (upper <= alpha)
+            return upper;
+          if (lower == upper)
+            return lower;
+          if (lower > alpha)
+            alpha = lower;
+          if (upper < beta)
+            beta = upper;
+        }
+    }
+
+  original_alpha = alpha;
+  moves = mm_moves_of (player, opponent);
+  if (moves == 0)
+    {
+      if (mm_moves_of (opponent, player) == 0)
+        return final_score (player, opponent);
+      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties);
+    }
+
+  if (n_empties >= EVAL_ORDER_EMPTIES)
+    n_moves = order_midgame_moves (search, player, opponent, moves, hash_move,
+                                   EVAL_ORDER_DEPTH, items);
+  else
+    n_moves = order_moves (player, opponent, moves, hash_move, items);
+  if (n_empties >= ETC_EMPTIES)
+    {
+      int cutoff = enhanced_transposition_cutoff (search, player, opponent, items, n_moves,
+                                                  n_empties, beta);
+
+      if (cutoff != -SCORE_INF)
+        return cutoff;
+    }
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      int score;
+
+      if (i == 0)
+        score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
+      else
+        {
+          /* Prove the move worse with a null window; search it fully only
+           * when that fails. */
+          score = -solve_deep (search, next_player, next_opponent, -alpha - 1, -alpha,
+                               n_empties - 1);
+          if (score > alpha && score < beta)
+            score = -solve_deep (search, next_player, next_opponent, -beta, -alpha,
+                                 n_empties - 1);
+        }
+
+      if (atomic_load_explicit (&search->stop, memory_order_relaxed))
+        return 0;
+
+      if (score > best)
+        {
+          best = score;
+          best_move = items[i].square;
+          if (score > alpha)
+            {
+              alpha = score;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
+
+  store_exact (search, player, opponent, n_empties,
+               best > original_alpha ? best : -SCORE_INF,
+               best < beta ? best : SCORE_INF,
+               best_move);
+  return best;
+}
+
+int
+MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
+                               uint64_t  player,
+                               uint64_t  opponent,
+                               int      *best_move)
+{
+  int n_empties = mm_popcount (~(player | opponent));
+  uint64_t moves = mm_moves_of (player, opponent);
+  MoveItem items[MM_N_SQUARES];
+  int alpha = -SCORE_INF, best = -SCORE_INF;
+  int n_moves;
+
+  *best_move = MM_SQUARE_NONE;
+  if (moves == 0)
+    {
+      if (mm_moves_of (opponent, player) == 0)
+        return final_score (player, opponent);
+      *best_move = MM_SQUARE_PASS;
+      return -solve_deep (search, opponent, player, -SCORE_INF, SCORE_INF, n_empties);
+    }
+
+  n_moves = order_moves (player, opponent, moves, NO_MOVE, items);
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      int score;
+
+      if (i == 0)
+        score = -solve_deep (search, next_player, next_opponent, -SCORE_INF, SCORE_INF,
+                             n_empties - 1);
+      else
+        {
+          score = -solve_deep (search, next_player, next_opponent, -alpha - 1, -alpha,
+                               n_empties - 1);
+          if (score > alpha)
+            score = -solve_deep (search, next_player, next_opponent, -SCORE_INF, -alpha,
+                                 n_empties - 1);
+        }
+      if (atomic_load_explicit (&search->stop, memory_order_relaxed))
+        break;
+
+      if (score > best)
+        {
+          best = score;
+          *best_move = items[i].square;
+          alpha = score;
+        }
+    }
+
+  return best;
+}
+
+/* ---- Midgame ---------------------------------------------------------- */
+
+static inline int
+evaluate (MmSearch *search,
+          uint64_t  player,
+          uint64_t  opponent)
+{
+  search->nodes++;
+  return search->weights != NULL ? mm_eval (search->weights, player, opponent)
+                                 : mm_eval_simple (player, opponent);
+}
+
+/* The solver on a window in evaluation units: the window in discs is
+ * widened outwards, so that a bound in discs is a bound in units too. */
+static int
+solve_scaled (MmSearch *search,
+              uint64_t  player,
+              uint64_t  opponent,
+              int       alpha,
+              int       beta)
+{
+  int n_empties = mm_popcount (~(player | opponent));
+  int disc_alpha = alpha >= 0 ? alpha / MM_EVAL_SCALE : -((-alpha + MM_EVAL_SCALE - 1) / MM_EVAL_SCALE);
+  int disc_beta = beta >= 0 ? (beta + MM_EVAL_SCALE - 1) / MM_EVAL_SCALE : -(-beta / MM_EVAL_SCALE);
+
+  if (disc_alpha < -SCORE_INF)
+    disc_alpha = -SCORE_INF;
+  if (disc_beta > SCORE_INF)
+    disc_beta = SCORE_INF;
+  if (disc_beta <= disc_alpha)
+    disc_beta = disc_alpha + 1;
+  return solve_deep (search, player, opponent, disc_alpha, disc_beta, n_empties)
+         * MM_EVAL_SCALE;
+}
+
+static int search_midgame (MmSearch *search, uint64_t player, uint64_t opponent,
+                           int alpha, int beta, int depth);
+
+/* Best moves first: the table's move, then by a shallow look at each
+ * child (its evaluation, or fastest first for the shallowest searches). */
+static int
+order_midgame_moves (MmSearch *search,
+                     uint64_t  player,
+                     uint64_t  opponent,
+                     uint64_t  moves,
+                     int       hash_move,
+                     int       depth,
+                     MoveItem *items)
+{
+  int n = 0;
+
+  for (; moves != 0; moves = mm_without_first (moves))
+    {
+      int square = mm_first_square (moves);
+      uint64_t flips = mm_flips_of (player, opponent, square);
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      int key, i;
+
+      if (square == hash_move)
+        key = -4 * MID_INF;
+      else if (depth >= 4)
+        key = search_midgame (search, next_player, next_opponent, -MID_INF, MID_INF,
+                              depth >= 8 ? 2 : 0);
+      else
+        {
+          uint64_t replies = mm_moves_of (next_player, next_opponent);
+
+          key = 16 * (mm_popcount (replies) + mm_popcount (replies & CORNERS));
+        }
+
+      i = n++;
+      while (i > 0 && items[i - 1].key > key)
+        {
+          items[i] = items[i - 1];
+          i--;
+        }
+      items[i].flips = flips;
+      items[i].square = square;
+      items[i].key = key;
+    }
+
+  return n;
+}
+
+static int
+search_midgame (MmSearch *search,
+                uint64_t  player,
+                uint64_t  opponent,
+                int       alpha,
+                int       beta,
+                int       depth)
+{
+  const MmHashEntry *entry;
+  MoveItem items[MM_N_SQUARES];
+  uint64_t moves;
+  int n_empties = mm_popcount (~(player | opponent));
+  int hash_move = NO_MOVE, best = -MID_INF - 1, best_move = NO_MOVE;
+  int original_alpha, n_moves;
+
+  if (depth >= n_empties)
+    return solve_scaled (search, player, opponent, alpha, beta);
+  if (depth == 0)
+    return evaluate (search, player, opponent);
+
+  search->nodes++;
+  if (mm_search_should_stop (search))
+    return 0;
+
+  entry = mm_hash_table_probe (&search->hash, player, opponent);
+  if (entry != NULL)
+    {
+      hash_move = entry->move;
+      if (entry->depth >= depth)
+        {
+          if (entry->lower >= beta)
+            return entry->lower;
+          if (entry->upper <= alpha)
+            return entry->upper;
+          if (entry->lower == entry->upper)
+            return entry->lower;
+          if (entry->lower > alpha)
+            alpha = entry->lower;
+          if (entry->upper < beta)
+            beta = entry->upper;
+        }
+    }
+
+  original_alpha = alpha;
+  moves = mm_moves_of (player, opponent);
+  if (moves == 0)
+    {
+      if (mm_moves_of (opponent, player) == 0)
+        return final_score (player, opponent) * MM_EVAL_SCALE;
+      return -search_midgame (search, opponent, player, -beta, -alpha, depth);
+    }
+
+  n_moves = order_midgame_moves (search, player, opponent, moves, hash_move, depth, items);
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      int score;
+
+      if (i == 0)
+        score = -search_midgame (search, next_player, next_opponent, -beta, -alpha, depth - 1);
+      else
+        {
+          score = -search_midgame (search, next_player, next_opponent, -alpha - 1, -alpha,
+                                   depth - 1);
+          if (score > alpha && score < beta)
+            score = -search_midgame (search, next_player, next_opponent, -beta, -alpha,
+                                     depth - 1);
+        }
+
+      if (mm_search_stopped (search))
+        return 0;
+
+      if (score > best)
+        {
+          best = score;
+          best_move = items[i].square;
+          if (score > alpha)
+            {
+              alpha = score;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
+
+  mm_hash_table_store (&search->hash, player, opponent, depth,
+                       best > original_alpha ? best : -MID_INF,
+                       best < beta ? best : MID_INF,
+                       best_move);
+  return best;
+}
+
+/* One iteration at the root: every move searched to @depth within the
+ * window, the previous best move first.  Returns the best score found;
+ * *best_move stays as it was when the search stops before any move. */
+int
+MM_KERNEL (mm_midgame_kernel) (MmSearch *search,
+                               uint64_t  player,
+                               uint64_t  opponent,
+                               int       depth,
+                               int       alpha,
+                               int       beta,
+                               int      *best_move)
+{
+  MoveItem items[MM_N_SQUARES];
+  uint64_t moves = mm_moves_of (player, opponent);
+  int best = -MID_INF - 1;
+  int n_moves;
+
+  if (moves == 0)
+    {
+      if (mm_moves_of (opponent, player) == 0)
+        return final_score (player, opponent) * MM_EVAL_SCALE;
+      *best_move = MM_SQUARE_PASS;
+      return -search_midgame (search, opponent, player, -beta, -alpha, depth);
+    }
+
+  n_moves = order_midgame_moves (search, player, opponent, moves,
+                                 *best_move >= 0 && *best_move < 64 ? *best_move : NO_MOVE,
+                                 depth, items);
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      uint64_t next_player = opponent ^ flips;
+      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      int score;
+
+      if (i == 0)
+        score = -search_midgame (search, next_player, next_opponent, -beta, -alpha, depth - 1);
+      else
+        {
+          score = -search_midgame (search, next_player, next_opponent, -alpha - 1, -alpha,
+                                   depth - 1);
+          if (score > alpha && score < beta)
+            score = -search_midgame (search, next_player, next_opponent, -beta, -alpha,
+                                     depth - 1);
+        }
+      if (mm_search_stopped (search))
+        break;
+
+      if (score > best)
+        {
+          best = score;
+          *best_move = items[i].square;
+          if (score > alpha)
+            {
+              alpha = score;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
+
+  return best;
+}
