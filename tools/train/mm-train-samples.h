@@ -1,0 +1,81 @@
+/* mm-train-samples.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "mm-train-games.h"
+
+G_BEGIN_DECLS
+
+/* A position to learn from and what it is worth: the final disc
+ * difference for the side to move, empty squares to the winner. */
+typedef struct
+{
+  guint64 player;
+  guint64 opponent;
+  guint32 game;                /* index of its game: the hold-out goes by game */
+  gint8   label;
+  guint8  exact;               /* the endgame solver gave the label */
+  guint8  empties;
+  guint8  color;               /* MmColor of the side to move */
+} MmTrainSample;
+
+typedef struct
+{
+  MmTrainSample *samples;
+  gsize          n_samples;
+  gsize         *game_start;   /* the samples of game g: [game_start[g], game_start[g + 1]) */
+  guint          n_games;
+} MmTrainSampleSet;
+
+typedef struct
+{
+  int      exact_empties;      /* solve every position with at most this many empties */
+  gboolean propagate;          /* label the earlier positions with the first solved value */
+  int      n_threads;
+  gboolean verbose;            /* progress on stderr */
+} MmTrainLabelOptions;
+
+typedef struct
+{
+  guint64 n_solved;
+  guint64 nodes;
+  guint   n_corrected_games;   /* games whose solved result differs from the recorded one */
+  double  seconds;
+} MmTrainLabelStats;
+
+void     mm_train_samples_extract (const MmTrainGameSet      *games,
+                                   MmTrainSampleSet          *set);
+gboolean mm_train_samples_solve   (MmTrainSampleSet          *set,
+                                   const MmTrainLabelOptions *options,
+                                   MmTrainLabelStats         *stats,
+                                   GError                   **error);
+void     mm_train_samples_clear   (MmTrainSampleSet          *set);
+
+static inline gboolean
+mm_train_sample_is_validation (const MmTrainSample *sample,
+                               guint                validation_every)
+{
+  return validation_every > 0 && sample->game % validation_every == 0;
+}
+
+G_END_DECLS

@@ -1,0 +1,314 @@
+/* monomachia-train.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The evaluation trainer on the command line:
+ *
+ *   monomachia-train train      fit the weights and write the file
+ *   monomachia-train validate   the error of a weights file on the held-out games
+ *   monomachia-train match      trained against hand-written evaluation at fixed depth
+ *
+ * See docs/TRAINING.md. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mm-train-match.h"
+#include "mm-train.h"
+
+#ifndef MM_TRAIN_DEFAULT_GAMES
+#define MM_TRAIN_DEFAULT_GAMES "../shared/data/wthor-games.txt.gz"
+#endif
+
+typedef struct
+{
+  MmTrainOptions train;
+  char          *games_path;
+  char          *output_path;
+  char          *weights_path;
+  int            max_games;
+  gboolean       no_propagate;
+  gboolean       quiet;
+  MmTrainMatchOptions match;
+} CommandLine;
+
+static void
+add_data_options (GOptionContext *context,
+                  CommandLine    *line)
+{
+  GOptionEntry entries[] = {
+    { "games", 'g', 0, G_OPTION_ARG_FILENAME, &line->games_path,
+      "The games (gzip, one a line; default " MM_TRAIN_DEFAULT_GAMES ")", "FILE" },
+    { "max-games", 'n', 0, G_OPTION_ARG_INT, &line->max_games,
+      "Read only the first N games (default: all)", "N" },
+    { "exact-empties", 'e', 0, G_OPTION_ARG_INT, &line->train.label.exact_empties,
+      "Solve the positions with at most N empties exactly (default 14)", "N" },
+    { "no-propagate", 0, 0, G_OPTION_ARG_NONE, &line->no_propagate,
+      "Label the positions before the solved ones with the recorded result, "
+      "not the first solved value", NULL },
+    { "validation-every", 0, 0, G_OPTION_ARG_INT, &line->train.fit.validation_every,
+      "Hold out every N-th game for validation (default 10)", "N" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &line->train.label.n_threads,
+      "Threads (default 2); the result does not depend on it", "N" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &line->quiet,
+      "No progress on standard error", NULL },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+static void
+add_fit_options (GOptionContext *context,
+                 CommandLine    *line)
+{
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &line->output_path,
+      "Write the weights to FILE (default eval.mmw)", "FILE" },
+    { "lambda", 0, 0, G_OPTION_ARG_DOUBLE, &line->train.fit.lambda,
+      "L2 regularisation per weight (default 2)", "X" },
+    { "min-count", 0, 0, G_OPTION_ARG_INT, &line->train.fit.min_count,
+      "Pattern contents seen fewer times keep weight 0 (default 3)", "N" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &line->train.fit.max_iterations,
+      "At most N conjugate-gradient steps per stage (default 300)", "N" },
+    { "spread", 0, 0, G_OPTION_ARG_INT, &line->train.fit.spread,
+      "Also learn a stage from positions up to N discs outside it (default 2)", "N" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+static void
+add_match_options (GOptionContext *context,
+                   CommandLine    *line)
+{
+  GOptionEntry entries[] = {
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &line->weights_path,
+      "The weights file to measure", "FILE" },
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &line->match.depth,
+      "Search depth of both players (default 4)", "N" },
+    { "openings", 0, 0, G_OPTION_ARG_INT, &line->match.n_openings,
+      "Openings, each played with both colours (default 100)", "N" },
+    { "opening-plies", 0, 0, G_OPTION_ARG_INT, &line->match.opening_plies,
+      "Openings are the first 8 to N plies of archive games (default 12)", "N" },
+    { "endgame", 0, 0, G_OPTION_ARG_INT, &line->match.endgame,
+      "Both players solve exactly from N empties (default 0: never)", "N" },
+    { "seed", 's', 0, G_OPTION_ARG_INT, &line->match.seed,
+      "Chooses the openings (default 1)", "N" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: monomachia-train COMMAND [OPTIONS]\n"
+           "\n"
+           "Commands:\n"
+           "  train      fit the evaluation weights to the games and write the file\n"
+           "  validate   the error of a weights file on the held-out games\n"
+           "  match      a weights file against the hand-written evaluation at fixed depth\n"
+           "\n"
+           "'monomachia-train COMMAND --help' lists the options of a command.\n");
+}
+
+static gboolean
+parse_command_line (CommandLine  *line,
+                    const char   *command,
+                    int          *argc,
+                    char       ***argv,
+                    GError      **error)
+{
+  g_autofree char *summary = g_strdup_printf ("%s: see docs/TRAINING.md", command);
+  GOptionContext *context = g_option_context_new (NULL);
+  gboolean ok;
+
+  g_option_context_set_summary (context, summary);
+  add_data_options (context, line);
+  if (strcmp (command, "train") == 0)
+    add_fit_options (context, line);
+  else
+    add_match_options (context, line);
+  ok = g_option_context_parse (context, argc, argv, error);
+  g_option_context_free (context);
+  if (!ok)
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "unexpected argument '%s'", (*argv)[1]);
+      return FALSE;
+    }
+  if (line->max_games < 0 || line->train.label.exact_empties < 0
+      || line->train.label.n_threads < 1 || line->train.fit.min_count < 0
+      || line->train.fit.lambda < 0 || line->train.fit.max_iterations < 0
+      || line->train.fit.spread < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "counts, lambda and the number of threads must not be negative");
+      return FALSE;
+    }
+
+  line->train.games_path = line->games_path != NULL ? line->games_path : MM_TRAIN_DEFAULT_GAMES;
+  line->train.max_games = (guint) line->max_games;
+  line->train.label.propagate = !line->no_propagate;
+  line->train.fit.n_threads = line->train.label.n_threads;
+  line->train.verbose = !line->quiet;
+  return TRUE;
+}
+
+static int
+command_train (CommandLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  MmTrainReport report;
+  MmEvalWeights *weights;
+
+  line->train.output_path = line->output_path != NULL ? line->output_path : "eval.mmw";
+  weights = mm_train_run (&line->train, &report, &error);
+  if (weights == NULL)
+    {
+      g_printerr ("monomachia-train: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  mm_train_print_report (stdout, &report);
+  printf ("\nwrote %s\n", line->train.output_path);
+  mm_eval_weights_free (weights);
+  return EXIT_SUCCESS;
+}
+
+static MmEvalWeights *
+load_weights (const char *path)
+{
+  MmEvalError error = MM_EVAL_OK;
+  MmEvalWeights *weights;
+
+  if (path == NULL)
+    {
+      g_printerr ("monomachia-train: give the weights file with --weights\n");
+      return NULL;
+    }
+  weights = mm_eval_weights_load (path, &error);
+  if (weights == NULL)
+    g_printerr ("monomachia-train: %s: %s\n", path, mm_eval_error_message (error));
+  return weights;
+}
+
+static int
+command_validate (CommandLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  MmTrainSampleSet set = { 0 };
+  MmTrainReport report = { 0 };
+  MmEvalWeights *weights = load_weights (line->weights_path);
+  MmTrainEvaluator zero = mm_train_evaluator_zero ();
+  MmTrainEvaluator simple = mm_train_evaluator_simple ();
+  MmTrainEvaluator trained;
+
+  if (weights == NULL)
+    return EXIT_FAILURE;
+  if (!mm_train_load_samples (&line->train, &set, &report, &error))
+    {
+      g_printerr ("monomachia-train: %s\n", error->message);
+      mm_eval_weights_free (weights);
+      return EXIT_FAILURE;
+    }
+  trained = mm_train_evaluator_weights (line->weights_path, weights);
+  mm_train_validation_errors (&set, line->train.fit.validation_every, &zero, &report.zero);
+  mm_train_validation_errors (&set, line->train.fit.validation_every, &simple, &report.simple);
+  mm_train_validation_errors (&set, line->train.fit.validation_every, &trained, &report.trained);
+  mm_train_print_report (stdout, &report);
+  mm_train_samples_clear (&set);
+  mm_eval_weights_free (weights);
+  return EXIT_SUCCESS;
+}
+
+static int
+command_match (CommandLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  MmEvalWeights *weights = load_weights (line->weights_path);
+  MmTrainMatchResult result;
+  gboolean ok;
+
+  if (weights == NULL)
+    return EXIT_FAILURE;
+  line->match.games_path = line->train.games_path;
+  line->match.validation_every = line->train.fit.validation_every;
+  line->match.n_threads = line->train.label.n_threads;
+  line->match.verbose = line->train.verbose;
+  ok = mm_train_match_run (&line->match, weights, &result, &error);
+  if (ok)
+    mm_train_match_print (stdout, &line->match, &result);
+  else
+    g_printerr ("monomachia-train: %s\n", error->message);
+  mm_eval_weights_free (weights);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  CommandLine line;
+  const char *command;
+  int status;
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? EXIT_FAILURE : EXIT_SUCCESS;
+    }
+  command = argv[1];
+  if (strcmp (command, "train") != 0 && strcmp (command, "validate") != 0
+      && strcmp (command, "match") != 0)
+    {
+      g_printerr ("monomachia-train: unknown command '%s'\n\n", command);
+      print_usage (stderr);
+      return EXIT_FAILURE;
+    }
+
+  memset (&line, 0, sizeof line);
+  mm_train_options_init (&line.train);
+  mm_train_match_options_init (&line.match);
+  argc--;
+  argv++;
+  if (!parse_command_line (&line, command, &argc, &argv, &error))
+    {
+      g_printerr ("monomachia-train %s: %s\n", command, error->message);
+      return EXIT_FAILURE;
+    }
+
+  if (strcmp (command, "train") == 0)
+    status = command_train (&line);
+  else if (strcmp (command, "validate") == 0)
+    status = command_validate (&line);
+  else
+    status = command_match (&line);
+
+  g_free (line.games_path);
+  g_free (line.output_path);
+  g_free (line.weights_path);
+  return status;
+}
