@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "mm-game.h"
+#include "mm-ggf.h"
+#include "mm-record-io.h"
 
 #define BIT(square) (G_GUINT64_CONSTANT (1) << (square))
 #define MAX_HISTORY 128
@@ -135,6 +137,8 @@ on_notify (GObject    *object,
   g_object_get_property (object, pspec->name, &value);
   if (G_VALUE_HOLDS_ENUM (&value))
     text = g_strdup (color_name ((MmColor) g_value_get_enum (&value)));
+  else if (G_VALUE_HOLDS_STRING (&value))
+    text = g_strdup (g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "(null)");
   else if (G_VALUE_HOLDS_BOOLEAN (&value))
     text = g_strdup (g_value_get_boolean (&value) ? "TRUE" : "FALSE");
   else
@@ -1101,6 +1105,281 @@ test_restart (void)
   play_and_check (game, recorder, square_of ("f5"));
 }
 
+/* ------------------------------------------------------------------ */
+/* Other starts, records and players                                  */
+/* ------------------------------------------------------------------ */
+
+/* A 1977 WTHOR game, 34-30, in which White passes twice. */
+#define GAME_A \
+  "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5" \
+  "e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1"
+
+static MmGameRecord *
+parse_record (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = mm_record_parse (text, strlen (text), MM_RECORD_FORMAT_UNKNOWN,
+                                                NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 1);
+  return mm_game_record_ref (g_ptr_array_index (games, 0));
+}
+
+static void
+test_restart_from (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  MmBoard board, start;
+  MmColor side;
+  Snapshot snap;
+
+  /* White on a1, black on b1, black to move: black has no move and
+   * passes at once; white takes c1 and the game is over, 0-3. */
+  mm_board_from_colors (&board, BIT (square_of ("b1")), BIT (square_of ("a1")), MM_COLOR_BLACK);
+  mm_game_restart_from (game, &board, MM_COLOR_BLACK);
+  snap = snapshot_take (game);
+  g_assert_cmpuint (snap.n_moves, ==, 1);
+  g_assert_cmpint (snap.moves[0], ==, MM_SQUARE_PASS);
+  g_assert_cmpint (snap.colors[0], ==, MM_COLOR_BLACK);
+  g_assert_cmpint (snap.side, ==, MM_COLOR_WHITE);
+  g_assert_false (snap.can_undo);
+  g_assert_false (snap.is_over);
+  assert_event_once (recorder, "position-changed");
+  assert_event_once (recorder, "passed black");
+  assert_event_once (recorder, "notify side-to-move=white");
+  assert_event_once (recorder, "notify n-moves=1");
+  g_assert_cmpstr (g_ptr_array_index (recorder->events, 0), ==, "position-changed");
+
+  mm_game_get_start (game, &start, &side);
+  g_assert_cmphex (start.player, ==, board.player);
+  g_assert_cmphex (start.opponent, ==, board.opponent);
+  g_assert_cmpint (side, ==, MM_COLOR_BLACK);
+
+  play_and_check (game, recorder, square_of ("c1"));
+  snap = snapshot_take (game);
+  g_assert_true (snap.is_over);
+  g_assert_cmpuint (snap.white_count, ==, 3);
+  g_assert_cmpint (snap.winner, ==, MM_DISC_WHITE);
+
+  /* Undo goes back to the start, pass included. */
+  g_assert_true (mm_game_undo (game));
+  snap = snapshot_take (game);
+  g_assert_cmpuint (snap.n_moves, ==, 1);
+  g_assert_cmpint (snap.side, ==, MM_COLOR_WHITE);
+
+  /* A position where nobody can move is a game that is over. */
+  recorder_clear (recorder);
+  mm_board_from_colors (&board, BIT (0), 0, MM_COLOR_WHITE);
+  mm_game_restart_from (game, &board, MM_COLOR_WHITE);
+  snap = snapshot_take (game);
+  g_assert_true (snap.is_over);
+  g_assert_cmpuint (snap.n_moves, ==, 0);
+  g_assert_cmpint (snap.winner, ==, MM_DISC_BLACK);
+  g_assert_cmpuint (recorder_count (recorder, "passed"), ==, 0);
+
+  /* And a new game is the standard one again. */
+  mm_game_restart (game);
+  mm_game_get_start (game, &start, &side);
+  mm_board_init_start (&board);
+  g_assert_cmphex (start.player, ==, board.player);
+  g_assert_cmpint (side, ==, MM_COLOR_BLACK);
+}
+
+static void
+test_load_record (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  g_autoptr(MmGameRecord) record = parse_record (GAME_A);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(GError) error = NULL;
+  Snapshot loaded, snap, start;
+
+  g_assert_true (mm_game_record_set_tag (record, "PB", "Tastet", &error));
+  g_assert_true (mm_game_record_set_tag (record, "PW", "Lazard", &error));
+  start = snapshot_take (game);
+
+  /* Over a game in progress, with a move to redo. */
+  for (int i = 0; i < 5; i++)
+    play_and_check (game, recorder, random_legal_move (game, rand));
+  g_assert_true (mm_game_undo (game));
+  recorder_clear (recorder);
+  g_assert_true (mm_game_load_record (game, record, &error));
+  g_assert_no_error (error);
+  loaded = snapshot_take (game);
+  assert_event_once (recorder, "position-changed");
+  assert_event_once (recorder, "notify black-player=Tastet");
+  assert_event_once (recorder, "notify white-player=Lazard");
+  assert_event_once (recorder, "notify n-moves=62");
+  assert_event_once (recorder, "notify can-redo=FALSE");
+  g_assert_cmpuint (recorder_count (recorder, "move-played"), ==, 0);
+  g_assert_cmpuint (recorder_count (recorder, "passed"), ==, 0);
+
+  g_assert_cmpuint (loaded.n_moves, ==, 62);
+  g_assert_cmpint (loaded.moves[53], ==, MM_SQUARE_PASS);
+  g_assert_cmpint (loaded.colors[53], ==, MM_COLOR_WHITE);
+  g_assert_cmpint (loaded.moves[57], ==, MM_SQUARE_PASS);
+  g_assert_cmpuint (loaded.black_count, ==, 34);
+  g_assert_cmpuint (loaded.white_count, ==, 30);
+  g_assert_true (loaded.is_over);
+  g_assert_cmpint (loaded.winner, ==, MM_DISC_BLACK);
+  g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_BLACK), ==, "Tastet");
+
+  /* Undo takes the loaded moves back, one by one, to the start. */
+  for (int i = 0; i < 60; i++)
+    g_assert_true (mm_game_undo (game));
+  g_assert_false (mm_game_undo (game));
+  snap = snapshot_take (game);
+  assert_same_game (&snap, &start);
+  for (int i = 0; i < 60; i++)
+    g_assert_true (mm_game_redo (game));
+  snap = snapshot_take (game);
+  assert_same_game (&snap, &loaded);
+
+  /* The game can go on from an earlier move. */
+  for (int i = 0; i < 12; i++)
+    g_assert_true (mm_game_undo (game));
+  play_and_check (game, recorder, random_legal_move (game, rand));
+  g_assert_false (mm_game_can_redo (game));
+
+  /* A record that ends before a forced pass: the game passes. */
+  {
+    g_autoptr(MmGameRecord) cut = parse_record ("f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6"
+                                                "c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7");
+
+    g_assert_cmpuint (mm_game_record_get_n_moves (cut), ==, 53);
+    g_assert_true (mm_game_load_record (game, cut, &error));
+    snap = snapshot_take (game);
+    g_assert_cmpuint (snap.n_moves, ==, 54);
+    g_assert_cmpint (snap.moves[53], ==, MM_SQUARE_PASS);
+    g_assert_cmpint (snap.side, ==, MM_COLOR_BLACK);
+    g_assert_null (mm_game_get_player_name (game, MM_COLOR_BLACK));
+  }
+
+  /* A record from another position, where Black passes first. */
+  {
+    g_autoptr(MmGameRecord) edax =
+      parse_record ("(;GM[Othello]BO[8 O*-------------------------------------------------------------- *]"
+                    "W[c1];)");
+    MmBoard board;
+    MmColor side;
+
+    g_assert_true (mm_game_load_record (game, edax, &error));
+    snap = snapshot_take (game);
+    g_assert_cmpuint (snap.n_moves, ==, 2);
+    g_assert_cmpint (snap.moves[0], ==, MM_SQUARE_PASS);
+    g_assert_true (snap.is_over);
+    mm_game_get_start (game, &board, &side);
+    g_assert_cmpint (side, ==, MM_COLOR_BLACK);
+    g_assert_cmphex (board.player, ==, BIT (1));
+    g_assert_cmphex (board.opponent, ==, BIT (0));
+    g_assert_true (mm_game_undo (game));
+    g_assert_false (mm_game_undo (game));
+  }
+}
+
+static void
+test_to_record (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(MmGameRecord) fresh = mm_game_to_record (game);
+  g_autoptr(GArray) squares = find_game_with_pass ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) date = g_regex_new ("^20[0-9][0-9]\\.[01][0-9]\\.[0-3][0-9]_[0-9:]{8}\\.UTC$",
+                                        0, 0, NULL);
+
+  /* What a new game says of itself. */
+  g_assert_cmpuint (mm_game_record_get_n_moves (fresh), ==, 0);
+  g_assert_cmpstr (mm_game_record_get_tag (fresh, "PC"), ==, "Monomachia");
+  g_assert_cmpstr (mm_game_record_get_tag (fresh, "TY"), ==, "8");
+  g_assert_true (g_regex_match (date, mm_game_record_get_tag (fresh, "DT"), 0, NULL));
+  g_assert_null (mm_game_record_get_tag (fresh, "RE"));
+  g_assert_true (mm_game_record_has_standard_start (fresh));
+
+  /* A whole game with a pass inside goes out and comes back. */
+  mm_game_set_player_name (game, MM_COLOR_BLACK, "Ζήνων ]\\");
+  for (guint i = 0; i < squares->len; i++)
+    g_assert_true (mm_game_play (game, g_array_index (squares, int, i), &error));
+  {
+    g_autoptr(MmGameRecord) record = mm_game_to_record (game);
+    g_autofree char *ggf = mm_ggf_write (record);
+    g_autoptr(MmGameRecord) again = parse_record (ggf);
+    g_autoptr(MmGame) copy = mm_game_new ();
+    g_autoptr(MmGameRecord) record2 = NULL;
+    Snapshot a = snapshot_take (game);
+    Snapshot b;
+
+    g_assert_nonnull (strstr (ggf, "[PA]"));
+    g_assert_nonnull (mm_game_record_get_tag (record, "RE"));
+    g_assert_true (mm_game_load_record (copy, again, &error));
+    b = snapshot_take (copy);
+    assert_same_game (&a, &b);
+    g_assert_cmpstr (mm_game_get_player_name (copy, MM_COLOR_BLACK), ==, "Ζήνων ]\\");
+    record2 = mm_game_to_record (copy);
+    g_assert_true (mm_game_record_equal (record, record2));
+
+    /* The result goes with a change. */
+    g_assert_true (mm_game_undo (copy));
+    g_clear_pointer (&record2, mm_game_record_unref);
+    record2 = mm_game_to_record (copy);
+    g_assert_null (mm_game_record_get_tag (record2, "RE"));
+    g_assert_cmpstr (mm_game_record_get_tag (record2, "DT"), ==,
+                     mm_game_record_get_tag (record, "DT"));
+  }
+
+  /* A GGS game keeps its tags in order and its times; the result of a
+   * finished game is written the way Monomachia writes it. */
+  {
+    g_autoptr(MmGameRecord) ggs =
+      parse_record ("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[a]PW[b]TI[15:00//02:00]"
+                    "XY[unknown]RE[+2.000:r]BO[8 ---------------------------O*------*O--------------------------- *]"
+                    "B[f5//0.71]W[d6/-1.5/1.63];)");
+    g_autoptr(MmGameRecord) out = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_true (mm_game_load_record (game, ggs, &error));
+    out = mm_game_to_record (game);
+    text = mm_ggf_write (out);
+    g_assert_cmpstr (text, ==,
+                     "(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[a]PW[b]TI[15:00//02:00]"
+                     "XY[unknown]RE[+2.000:r]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
+                     "B[f5//0.71]W[d6/-1.5/1.63];)\n");
+  }
+}
+
+static void
+test_player_names (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(Recorder) recorder = recorder_new (game);
+  g_autofree char *name = NULL;
+
+  g_assert_null (mm_game_get_player_name (game, MM_COLOR_BLACK));
+  mm_game_set_player_name (game, MM_COLOR_BLACK, "Ζήνων");
+  assert_event_once (recorder, "notify black-player=Ζήνων");
+  g_assert_cmpuint (recorder->events->len, ==, 1);
+  mm_game_set_player_name (game, MM_COLOR_BLACK, "Ζήνων");
+  g_assert_cmpuint (recorder->events->len, ==, 1);
+
+  g_object_set (game, "white-player", "Παρμενίδης", NULL);
+  g_object_get (game, "white-player", &name, NULL);
+  g_assert_cmpstr (name, ==, "Παρμενίδης");
+  assert_event_once (recorder, "notify white-player=Παρμενίδης");
+
+  recorder_clear (recorder);
+  mm_game_set_player_name (game, MM_COLOR_WHITE, "");
+  g_assert_null (mm_game_get_player_name (game, MM_COLOR_WHITE));
+  assert_event_once (recorder, "notify white-player=(null)");
+
+  /* A new game forgets them. */
+  recorder_clear (recorder);
+  mm_game_restart (game);
+  assert_event_once (recorder, "notify black-player=(null)");
+  g_assert_null (mm_game_get_player_name (game, MM_COLOR_BLACK));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1114,6 +1393,10 @@ main (int   argc,
   g_test_add_func ("/game/random-games", test_random_games);
   g_test_add_func ("/game/undo", test_undo_redo);
   g_test_add_func ("/game/restart", test_restart);
+  g_test_add_func ("/game/restart-from", test_restart_from);
+  g_test_add_func ("/game/load-record", test_load_record);
+  g_test_add_func ("/game/to-record", test_to_record);
+  g_test_add_func ("/game/player-names", test_player_names);
 
   return g_test_run ();
 }

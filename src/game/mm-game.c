@@ -26,11 +26,14 @@
 
 #include "mm-game.h"
 
-/* One entry of the history: a disc placed, or a pass (MM_SQUARE_PASS). */
+/* One entry of the history: a disc placed, or a pass (MM_SQUARE_PASS),
+ * with the evaluation and time a loaded record gave it, if any. */
 typedef struct
 {
   gint8   square;
   guint8  color;
+  char   *eval;
+  char   *time;
 } MmGameMove;
 
 struct _MmGame
@@ -49,6 +52,12 @@ struct _MmGame
    * (most recent last) that redo plays again. */
   GArray  *history;
   GArray  *redo;
+
+  /* The tags of the game record (players, date, place, result ...), in
+   * their order; only the tags of this record are used. */
+  MmGameRecord *info;
+  /* When the game was started, for the date of a record. */
+  gint64   started;
 };
 
 G_DEFINE_FINAL_TYPE (MmGame, mm_game, G_TYPE_OBJECT)
@@ -62,6 +71,8 @@ enum {
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_N_MOVES,
+  PROP_BLACK_PLAYER,
+  PROP_WHITE_PLAYER,
   N_PROPS
 };
 
@@ -130,12 +141,44 @@ mm_game_notify_changes (MmGame            *self,
 }
 
 static void
+mm_game_move_clear (gpointer data)
+{
+  MmGameMove *move = data;
+
+  g_clear_pointer (&move->eval, g_free);
+  g_clear_pointer (&move->time, g_free);
+}
+
+static void
 mm_game_append (MmGame *self,
                 int     square)
 {
   MmGameMove move = { .square = (gint8) square, .color = (guint8) self->side_to_move };
 
   g_array_append_val (self->history, move);
+}
+
+/* A result read from a file stops being true once the game changes. */
+static void
+mm_game_forget_result (MmGame *self)
+{
+  mm_game_record_set_tag (self->info, MM_RECORD_TAG_RESULT, NULL, NULL);
+}
+
+/* Replaces the tags; notifies the player names that changed. */
+static void
+mm_game_set_info (MmGame       *self,
+                  MmGameRecord *info)
+{
+  g_autoptr(MmGameRecord) old = g_steal_pointer (&self->info);
+
+  self->info = info;
+  if (g_strcmp0 (mm_game_record_get_tag (old, MM_RECORD_TAG_BLACK),
+                 mm_game_record_get_tag (info, MM_RECORD_TAG_BLACK)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLACK_PLAYER]);
+  if (g_strcmp0 (mm_game_record_get_tag (old, MM_RECORD_TAG_WHITE),
+                 mm_game_record_get_tag (info, MM_RECORD_TAG_WHITE)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WHITE_PLAYER]);
 }
 
 /* Places a disc for the side to move (the move is known to be legal),
@@ -244,6 +287,7 @@ mm_game_finalize (GObject *object)
 
   g_clear_pointer (&self->history, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
+  g_clear_pointer (&self->info, mm_game_record_unref);
 
   G_OBJECT_CLASS (mm_game_parent_class)->finalize (object);
 }
@@ -286,6 +330,37 @@ mm_game_get_property (GObject    *object,
       g_value_set_uint (value, self->history->len);
       break;
 
+    case PROP_BLACK_PLAYER:
+      g_value_set_string (value, mm_game_get_player_name (self, MM_COLOR_BLACK));
+      break;
+
+    case PROP_WHITE_PLAYER:
+      g_value_set_string (value, mm_game_get_player_name (self, MM_COLOR_WHITE));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_game_set_property (GObject      *object,
+                      guint         prop_id,
+                      const GValue *value,
+                      GParamSpec   *pspec)
+{
+  MmGame *self = MM_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_BLACK_PLAYER:
+      mm_game_set_player_name (self, MM_COLOR_BLACK, g_value_get_string (value));
+      break;
+
+    case PROP_WHITE_PLAYER:
+      mm_game_set_player_name (self, MM_COLOR_WHITE, g_value_get_string (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -299,6 +374,7 @@ mm_game_class_init (MmGameClass *klass)
 
   object_class->finalize = mm_game_finalize;
   object_class->get_property = mm_game_get_property;
+  object_class->set_property = mm_game_set_property;
 
   properties[PROP_SIDE_TO_MOVE] =
     g_param_spec_enum ("side-to-move", NULL, NULL, MM_TYPE_COLOR, MM_COLOR_BLACK, flags);
@@ -314,6 +390,13 @@ mm_game_class_init (MmGameClass *klass)
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, flags);
   properties[PROP_N_MOVES] =
     g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  /* The players' names, as records keep them; %NULL when unknown. */
+  properties[PROP_BLACK_PLAYER] =
+    g_param_spec_string ("black-player", NULL, NULL, NULL,
+                         flags | G_PARAM_WRITABLE);
+  properties[PROP_WHITE_PLAYER] =
+    g_param_spec_string ("white-player", NULL, NULL, NULL,
+                         flags | G_PARAM_WRITABLE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -349,8 +432,8 @@ mm_game_class_init (MmGameClass *klass)
   /**
    * MmGame::position-changed:
    *
-   * The position changed other than by one move: a new game or an undo.
-   * Views redraw it whole, without animation.
+   * The position changed other than by one move: a new game, an undo or
+   * a loaded record.  Views redraw it whole, without animation.
    */
   signals[POSITION_CHANGED] =
     g_signal_new ("position-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -361,8 +444,11 @@ mm_game_class_init (MmGameClass *klass)
 static void
 mm_game_init (MmGame *self)
 {
-  self->history = g_array_new (FALSE, FALSE, sizeof (MmGameMove));
+  self->history = g_array_new (FALSE, TRUE, sizeof (MmGameMove));
+  g_array_set_clear_func (self->history, mm_game_move_clear);
   self->redo = g_array_new (FALSE, FALSE, sizeof (int));
+  self->info = mm_game_record_new ();
+  self->started = g_get_real_time ();
   mm_board_init_start (&self->start);
   self->start_side = MM_COLOR_BLACK;
   self->board = self->start;
@@ -388,9 +474,11 @@ mm_game_restart (MmGame *self)
   self->start_side = MM_COLOR_BLACK;
   g_array_set_size (self->redo, 0);
   mm_game_replay (self, 0);
+  self->started = g_get_real_time ();
 
   g_signal_emit (self, signals[POSITION_CHANGED], 0);
   mm_game_notify_changes (self, &before);
+  mm_game_set_info (self, mm_game_record_new ());
 }
 
 /**
@@ -421,6 +509,7 @@ mm_game_play (MmGame  *self,
 
   before = mm_game_capture_state (self);
   g_array_set_size (self->redo, 0);
+  mm_game_forget_result (self);
   mm_game_place (self, square, flips);
   mm_game_notify_changes (self, &before);
 
@@ -453,6 +542,7 @@ mm_game_undo (MmGame *self)
     n_moves--;
   move = &g_array_index (self->history, MmGameMove, n_moves - 1);
   g_array_append_vals (self->redo, &(int) { move->square }, 1);
+  mm_game_forget_result (self);
   mm_game_replay (self, n_moves - 1);
 
   g_signal_emit (self, signals[POSITION_CHANGED], 0);
@@ -485,6 +575,7 @@ mm_game_redo (MmGame *self)
   g_array_set_size (self->redo, self->redo->len - 1);
   flips = mm_board_flips (&self->board, square);
   g_assert (flips != 0);
+  mm_game_forget_result (self);
   mm_game_place (self, square, flips);
   mm_game_notify_changes (self, &before);
 
@@ -659,4 +750,288 @@ mm_game_get_move (MmGame  *self,
   if (color != NULL)
     *color = (MmColor) move->color;
   return move->square;
+}
+
+/* Sets the position that starts the game, passing at once for a side
+ * to move that has no move. */
+static void
+mm_game_set_start (MmGame        *self,
+                   const MmBoard *start,
+                   MmColor        side_to_move)
+{
+  self->start = *start;
+  self->start_side = side_to_move;
+  g_array_set_size (self->redo, 0);
+  mm_game_replay (self, 0);
+  self->started = g_get_real_time ();
+}
+
+/**
+ * mm_game_restart_from:
+ * @start: the position, relative to @side_to_move (the discs of the side
+ *   to move in @start->player)
+ *
+ * Starts a new game, with no history and no tags, from any position: a
+ * board pasted or loaded, or a puzzle.  When the side to move has no
+ * move it passes at once (#MmGame::passed after
+ * #MmGame::position-changed); a position where neither side can move is
+ * a game that is over.
+ */
+void
+mm_game_restart_from (MmGame        *self,
+                      const MmBoard *start,
+                      MmColor        side_to_move)
+{
+  MmGameState before;
+
+  g_return_if_fail (MM_IS_GAME (self));
+  g_return_if_fail (start != NULL);
+  g_return_if_fail ((start->player & start->opponent) == 0);
+  g_return_if_fail (side_to_move == MM_COLOR_BLACK || side_to_move == MM_COLOR_WHITE);
+
+  before = mm_game_capture_state (self);
+  mm_game_set_start (self, start, side_to_move);
+
+  g_signal_emit (self, signals[POSITION_CHANGED], 0);
+  if (!mm_board_can_move (&self->board) && !mm_board_is_game_over (&self->board))
+    {
+      MmColor passer = self->side_to_move;
+
+      mm_board_pass (&self->board);
+      mm_game_append (self, MM_SQUARE_PASS);
+      self->side_to_move = mm_color_other (passer);
+      g_signal_emit (self, signals[PASSED], 0, passer);
+    }
+  mm_game_notify_changes (self, &before);
+  mm_game_set_info (self, mm_game_record_new ());
+}
+
+/**
+ * mm_game_get_start:
+ * @start: (out) (optional): the position the game started from, relative
+ *   to @side_to_move
+ * @side_to_move: (out) (optional): who was to move there
+ */
+void
+mm_game_get_start (MmGame  *self,
+                   MmBoard *start,
+                   MmColor *side_to_move)
+{
+  g_return_if_fail (MM_IS_GAME (self));
+
+  if (start != NULL)
+    *start = self->start;
+  if (side_to_move != NULL)
+    *side_to_move = self->start_side;
+}
+
+/**
+ * mm_game_load_record:
+ *
+ * Replaces the game with the one in @record: its start, its moves (which
+ * undo can take back one by one, so that the game can go on from any of
+ * them), its evaluations and times, and its tags (the players among
+ * them).  The moves are played again with the engine's rules; the
+ * passes they force are added where the record leaves them out.  Emits
+ * #MmGame::position-changed once.
+ *
+ * Returns: %FALSE with @error set, and the game untouched, when a move of
+ *   the record is not legal (the error names the move)
+ */
+gboolean
+mm_game_load_record (MmGame        *self,
+                     MmGameRecord  *record,
+                     GError       **error)
+{
+  g_autoptr(GArray) history = NULL;
+  MmGameRecord *info;
+  MmGameState before;
+  MmBoard board;
+  MmColor start_side, side;
+  guint64 black, white;
+  guint number = 0;
+
+  g_return_val_if_fail (MM_IS_GAME (self), FALSE);
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  mm_game_record_get_start (record, &black, &white, &start_side);
+  side = start_side;
+  mm_board_from_colors (&board, black, white, side);
+  history = g_array_new (FALSE, TRUE, sizeof (MmGameMove));
+  g_array_set_clear_func (history, mm_game_move_clear);
+
+  for (guint i = 0; i <= mm_game_record_get_n_moves (record); i++)
+    {
+      MmColor color = side;
+      const char *eval = NULL, *time = NULL;
+      int square = MM_SQUARE_PASS;
+      gboolean forced_pass = !mm_board_can_move (&board) && !mm_board_is_game_over (&board);
+      MmGameMove move;
+
+      if (i < mm_game_record_get_n_moves (record))
+        square = mm_game_record_get_move (record, i, &color, &eval, &time);
+      else if (!forced_pass)
+        break;
+
+      /* A pass the record leaves out, as the game would make it. */
+      if (forced_pass && square != MM_SQUARE_PASS)
+        {
+          MmGameMove pass = { .square = MM_SQUARE_PASS, .color = (guint8) side };
+
+          g_array_append_val (history, pass);
+          mm_board_pass (&board);
+          side = mm_color_other (side);
+          forced_pass = FALSE;
+        }
+
+      if (square == MM_SQUARE_PASS ? (!forced_pass || color != side)
+          : (color != side || !mm_square_is_valid (square)
+             || !(mm_board_empties (&board) & (G_GUINT64_CONSTANT (1) << square))
+             || mm_board_flips (&board, square) == 0))
+        {
+          /* Translators: %u is the number of a move in a game record */
+          g_set_error (error, MM_GAME_ERROR, MM_GAME_ERROR_ILLEGAL_RECORD,
+                       _("Move %u of the game record is not legal"), number + 1);
+          return FALSE;
+        }
+
+      if (square == MM_SQUARE_PASS)
+        mm_board_pass (&board);
+      else
+        {
+          mm_board_play (&board, square);
+          number++;
+        }
+      move.square = (gint8) square;
+      move.color = (guint8) side;
+      move.eval = g_strdup (eval);
+      move.time = g_strdup (time);
+      g_array_append_val (history, move);
+      side = mm_color_other (side);
+    }
+
+  before = mm_game_capture_state (self);
+  mm_board_from_colors (&self->start, black, white, start_side);
+  self->start_side = start_side;
+  g_array_set_size (self->redo, 0);
+  g_clear_pointer (&self->history, g_array_unref);
+  self->history = g_steal_pointer (&history);
+  self->board = board;
+  self->side_to_move = side;
+  self->started = g_get_real_time ();
+
+  g_signal_emit (self, signals[POSITION_CHANGED], 0);
+  mm_game_notify_changes (self, &before);
+
+  info = mm_game_record_new ();
+  for (guint i = 0; i < mm_game_record_get_n_tags (record); i++)
+    {
+      const char *name;
+      const char *value = mm_game_record_get_nth_tag (record, i, &name);
+
+      mm_game_record_set_tag (info, name, value, NULL);
+    }
+  mm_game_set_info (self, info);
+
+  return TRUE;
+}
+
+/**
+ * mm_game_to_record:
+ *
+ * The game as a record, to save or copy: its start, its moves with
+ * their passes (and the evaluations and times of loaded moves) and its
+ * tags, plus the place (PC) and date (DT) when it has none, the type
+ * (TY[8]) and, for a game that is over, the result (RE).
+ *
+ * Returns: (transfer full): a new record
+ */
+MmGameRecord *
+mm_game_to_record (MmGame *self)
+{
+  MmGameRecord *record;
+  guint64 black, white;
+  g_autofree char *result = NULL;
+
+  g_return_val_if_fail (MM_IS_GAME (self), NULL);
+
+  black = self->start_side == MM_COLOR_BLACK ? self->start.player : self->start.opponent;
+  white = self->start_side == MM_COLOR_BLACK ? self->start.opponent : self->start.player;
+  record = mm_game_record_new_from_position (black, white, self->start_side);
+
+  for (guint i = 0; i < mm_game_record_get_n_tags (self->info); i++)
+    {
+      const char *name;
+      const char *value = mm_game_record_get_nth_tag (self->info, i, &name);
+
+      mm_game_record_set_tag (record, name, value, NULL);
+    }
+  if (mm_game_record_get_tag (record, MM_RECORD_TAG_PLACE) == NULL)
+    mm_game_record_set_tag (record, MM_RECORD_TAG_PLACE, "Monomachia", NULL);
+  if (mm_game_record_get_tag (record, MM_RECORD_TAG_DATE) == NULL)
+    {
+      g_autoptr(GDateTime) date = g_date_time_new_from_unix_utc (self->started / G_USEC_PER_SEC);
+      g_autofree char *text = g_date_time_format (date, "%Y.%m.%d_%H:%M:%S.UTC");
+
+      mm_game_record_set_tag (record, MM_RECORD_TAG_DATE, text, NULL);
+    }
+  if (mm_game_record_get_tag (record, MM_RECORD_TAG_TYPE) == NULL)
+    mm_game_record_set_tag (record, MM_RECORD_TAG_TYPE, "8", NULL);
+
+  for (guint i = 0; i < self->history->len; i++)
+    {
+      const MmGameMove *move = &g_array_index (self->history, MmGameMove, i);
+      g_autoptr(GError) error = NULL;
+
+      if (!mm_game_record_play_as (record, (MmColor) move->color, move->square,
+                                   move->eval, move->time, &error))
+        g_critical ("The history of a game does not make a record: %s", error->message);
+    }
+
+  result = mm_game_record_format_result (record);
+  if (result != NULL)
+    mm_game_record_set_tag (record, MM_RECORD_TAG_RESULT, result, NULL);
+
+  return record;
+}
+
+/* The name of the player of @color, or %NULL when it is not known. */
+const char *
+mm_game_get_player_name (MmGame  *self,
+                         MmColor  color)
+{
+  g_return_val_if_fail (MM_IS_GAME (self), NULL);
+
+  return mm_game_record_get_tag (self->info, color == MM_COLOR_BLACK ? MM_RECORD_TAG_BLACK
+                                                                     : MM_RECORD_TAG_WHITE);
+}
+
+/**
+ * mm_game_set_player_name:
+ * @name: (nullable): the name; %NULL or "" when it is not known
+ */
+void
+mm_game_set_player_name (MmGame     *self,
+                         MmColor     color,
+                         const char *name)
+{
+  const char *tag = color == MM_COLOR_BLACK ? MM_RECORD_TAG_BLACK : MM_RECORD_TAG_WHITE;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MM_IS_GAME (self));
+
+  if (name != NULL && *name == '\0')
+    name = NULL;
+  if (g_strcmp0 (name, mm_game_record_get_tag (self->info, tag)) == 0)
+    return;
+
+  if (!mm_game_record_set_tag (self->info, tag, name, &error))
+    {
+      g_warning ("Cannot keep the name of a player: %s", error->message);
+      return;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            properties[color == MM_COLOR_BLACK ? PROP_BLACK_PLAYER
+                                                               : PROP_WHITE_PLAYER]);
 }

@@ -23,6 +23,7 @@
 #include <glib-object.h>
 
 #include "mm-board.h"
+#include "mm-game-record.h"
 #include "mm-types.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,7 @@ typedef enum
   MM_GAME_ERROR_OCCUPIED,
   MM_GAME_ERROR_NO_FLIPS,
   MM_GAME_ERROR_GAME_OVER,
+  MM_GAME_ERROR_ILLEGAL_RECORD,
 } MmGameError;
 
 #define MM_TYPE_GAME (mm_game_get_type ())
@@ -69,5 +71,21 @@ guint     mm_game_get_n_moves        (MmGame   *self);
 int       mm_game_get_move           (MmGame   *self,
                                       guint     index,
                                       MmColor  *color);
+
+void           mm_game_restart_from        (MmGame        *self,
+                                            const MmBoard *start,
+                                            MmColor        side_to_move);
+void           mm_game_get_start           (MmGame        *self,
+                                            MmBoard       *start,
+                                            MmColor       *side_to_move);
+gboolean       mm_game_load_record         (MmGame        *self,
+                                            MmGameRecord  *record,
+                                            GError       **error);
+MmGameRecord  *mm_game_to_record           (MmGame        *self);
+const char    *mm_game_get_player_name     (MmGame        *self,
+                                            MmColor        color);
+void           mm_game_set_player_name     (MmGame        *self,
+                                            MmColor        color,
+                                            const char    *name);
 
 G_END_DECLS
