@@ -743,12 +743,20 @@ test_pgn (void)
 static void
 test_board_string (void)
 {
-  /* FFO #40, as the .obf file has it, and as an 8×8 diagram. */
+  /* A position of game B, as an .obf file would have it (with made-up
+   * solutions), and as an 8×8 diagram. */
   static const char obf[] =
-    "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; B1:+36;\n";
+    "-OOOOO--X-OOXX--XXOXXXXXXOXXXXXXXXOOXXXXXXXOXXXX--XXX-----XXXO-- O; G8:+2; H2:-4;\n";
   static const char diagram[] =
-    "O - - O O O O X\n- O O O O O O X\nO O X X O O O X\nO O X O O O X X\n"
-    "O O O O O O X X\n- - - O O O O X\n- - - - O - - X\n- - - - - - - -\nX\n";
+    "- O O O O O - -\n"
+    "X - O O X X - -\n"
+    "X X O X X X X X\n"
+    "X O X X X X X X\n"
+    "X X O O X X X X\n"
+    "X X X O X X X X\n"
+    "- - X X X - - -\n"
+    "- - X X X O - -\n"
+    "O\n";
   g_autoptr(MmGameRecord) a = parse_one (obf, MM_RECORD_FORMAT_BOARD);
   g_autoptr(MmGameRecord) b = parse_one (diagram, MM_RECORD_FORMAT_BOARD);
   g_autoptr(GPtrArray) several = NULL;
@@ -758,13 +766,14 @@ test_board_string (void)
 
   g_assert_true (mm_game_record_equal (a, b));
   mm_game_record_get_start (a, &black, &white, &side);
-  g_assert_cmphex (black & BIT (7), !=, 0);
-  g_assert_cmphex (white & BIT (0), !=, 0);
-  g_assert_cmpint (side, ==, MM_COLOR_BLACK);
+  g_assert_cmphex (black & BIT (8), !=, 0);
+  g_assert_cmphex (white & BIT (1), !=, 0);
+  g_assert_cmphex (black | white, ==, G_GUINT64_CONSTANT (0x3C1CFFFFFFFF3D3E));
+  g_assert_cmpint (side, ==, MM_COLOR_WHITE);
   g_assert_cmpuint (mm_game_record_get_n_moves (a), ==, 0);
   written = mm_record_write (a, MM_RECORD_FORMAT_BOARD);
   g_assert_cmpstr (written, ==,
-                   "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+                   "-OOOOO--X-OOXX--XXOXXXXXXOXXXXXXXXOOXXXXXXXOXXXX--XXX-----XXXO-- O");
   assert_round_trip (a);
 
   /* * for black and . for empty, as in other programs. */
@@ -1000,7 +1009,7 @@ test_truncated_and_mutated (void)
   const char *samples[] = {
     ggs_sample, nboard_sample, edax_sample, archive_sample, pgn_sample,
     GAME_A " 34-30 1977\n",
-    "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;\n",
+    "-OOOOO--X-OOXX--XXOXXXXXXOXXXXXXXXOOXXXXXXXOXXXX--XXX-----XXXO-- O; G8:+2;\n",
   };
   GRand *rand = g_rand_new_with_seed (77);
   guint n_read = 0, n_refused = 0;
