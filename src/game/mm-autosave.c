@@ -1,0 +1,249 @@
+/* mm-autosave.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mm-autosave"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "mm-autosave.h"
+#include "mm-ggf.h"
+#include "mm-record-io.h"
+
+/* The game in progress, kept in the user's data folder so that it comes
+ * back after a crash, a kill or a restart: a GGF game with two tags of
+ * Monomachia's own, the file the game belongs to and whether it has
+ * changes not saved there.  Every write goes to a temporary file that
+ * is flushed to the disk and then renamed over the old one, so that the
+ * file is always either the old game or the new one, whole. */
+
+#define TAG_DOCUMENT "MM_DOCUMENT"
+#define TAG_UNSAVED  "MM_UNSAVED"
+
+struct _MmAutosave
+{
+  GObject  parent_instance;
+
+  char    *path;
+};
+
+G_DEFINE_FINAL_TYPE (MmAutosave, mm_autosave, G_TYPE_OBJECT)
+G_DEFINE_QUARK (mm-autosave-error-quark, mm_autosave_error)
+
+static void
+mm_autosave_finalize (GObject *object)
+{
+  MmAutosave *self = (MmAutosave *)object;
+
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (mm_autosave_parent_class)->finalize (object);
+}
+
+static void
+mm_autosave_class_init (MmAutosaveClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mm_autosave_finalize;
+}
+
+static void
+mm_autosave_init (MmAutosave *self)
+{
+}
+
+/**
+ * mm_autosave_new:
+ * @path: (nullable): the file to keep the game in; %NULL for
+ *   monomachia/autosave.ggf in the user data folder
+ */
+MmAutosave *
+mm_autosave_new (const char *path)
+{
+  MmAutosave *self = g_object_new (MM_TYPE_AUTOSAVE, NULL);
+
+  if (path != NULL)
+    self->path = g_strdup (path);
+  else
+    self->path = g_build_filename (g_get_user_data_dir (), "monomachia", "autosave.ggf", NULL);
+
+  return self;
+}
+
+const char *
+mm_autosave_get_path (MmAutosave *self)
+{
+  g_return_val_if_fail (MM_IS_AUTOSAVE (self), NULL);
+
+  return self->path;
+}
+
+/**
+ * mm_autosave_save:
+ * @document_uri: (nullable): the file the game was opened from or saved to
+ * @unsaved: whether the game has changes that file does not have
+ *
+ * Writes @game atomically and durably.
+ */
+gboolean
+mm_autosave_save (MmAutosave  *self,
+                  MmGame      *game,
+                  const char  *document_uri,
+                  gboolean     unsaved,
+                  GError     **error)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (MM_IS_AUTOSAVE (self), FALSE);
+  g_return_val_if_fail (MM_IS_GAME (game), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  record = mm_game_to_record (game);
+  if (document_uri != NULL
+      && !mm_game_record_set_tag (record, TAG_DOCUMENT, document_uri, error))
+    return FALSE;
+  if (unsaved)
+    mm_game_record_set_tag (record, TAG_UNSAVED, "1", NULL);
+  text = mm_ggf_write (record);
+
+  dir = g_path_get_dirname (self->path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      /* Translators: %s is a folder, then the reason it cannot be made */
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Cannot make the folder %s: %s"), dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  return g_file_set_contents_full (self->path, text, -1,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0600, error);
+}
+
+/* Removes the temporary files of writes that a crash or a kill cut
+ * short: the file's name, a dot and six characters. */
+static void
+mm_autosave_remove_leftovers (MmAutosave *self)
+{
+  g_autofree char *dir_name = g_path_get_dirname (self->path);
+  g_autofree char *base = g_path_get_basename (self->path);
+  g_autoptr(GDir) dir = g_dir_open (dir_name, 0, NULL);
+  gsize base_length = strlen (base);
+  const char *name;
+
+  if (dir == NULL)
+    return;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      if (strlen (name) == base_length + 7 && strncmp (name, base, base_length) == 0
+          && name[base_length] == '.')
+        {
+          g_autofree char *path = g_build_filename (dir_name, name, NULL);
+
+          if (g_remove (path) != 0)
+            g_debug ("Cannot remove %s: %s", path, g_strerror (errno));
+        }
+    }
+}
+
+/**
+ * mm_autosave_load:
+ * @document_uri: (out) (optional) (nullable): the file the game belongs to
+ * @unsaved: (out) (optional): whether it had unsaved changes
+ *
+ * Reads the game in progress back.  The tags of Monomachia's own are
+ * taken off the record.  Leftovers of interrupted writes are removed.
+ *
+ * Returns: (transfer full) (nullable): the game, or %NULL when there is
+ *   none (without an error) or when it cannot be read (with one)
+ */
+MmGameRecord *
+mm_autosave_load (MmAutosave  *self,
+                  char       **document_uri,
+                  gboolean    *unsaved,
+                  GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) local_error = NULL;
+  MmGameRecord *record;
+
+  g_return_val_if_fail (MM_IS_AUTOSAVE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (document_uri != NULL)
+    *document_uri = NULL;
+  if (unsaved != NULL)
+    *unsaved = FALSE;
+
+  mm_autosave_remove_leftovers (self);
+
+  file = g_file_new_for_path (self->path);
+  games = mm_record_read_file (file, NULL, NULL, &local_error);
+  if (games == NULL)
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return NULL;
+      /* Translators: %s says what is wrong with the file */
+      g_set_error (error, MM_AUTOSAVE_ERROR, MM_AUTOSAVE_ERROR_DAMAGED,
+                   _("The game in progress could not be restored: %s"), local_error->message);
+      return NULL;
+    }
+
+  record = mm_game_record_ref (g_ptr_array_index (games, 0));
+  if (document_uri != NULL)
+    *document_uri = g_strdup (mm_game_record_get_tag (record, TAG_DOCUMENT));
+  if (unsaved != NULL)
+    *unsaved = g_strcmp0 (mm_game_record_get_tag (record, TAG_UNSAVED), "1") == 0;
+  mm_game_record_set_tag (record, TAG_DOCUMENT, NULL, NULL);
+  mm_game_record_set_tag (record, TAG_UNSAVED, NULL, NULL);
+
+  return record;
+}
+
+/* Forgets the game in progress. */
+gboolean
+mm_autosave_clear (MmAutosave  *self,
+                   GError     **error)
+{
+  g_return_val_if_fail (MM_IS_AUTOSAVE (self), FALSE);
+
+  if (g_remove (self->path) != 0 && errno != ENOENT)
+    {
+      int saved_errno = errno;
+
+      /* Translators: %s is a file, then the reason it cannot be removed */
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Cannot remove %s: %s"), self->path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,367 @@
+/* test-autosave.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Autosave: the game in progress written and read back exactly, and a
+ * writer killed with SIGKILL at random moments that never leaves a
+ * damaged file behind. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "mm-autosave.h"
+#include "mm-game.h"
+#include "mm-record-io.h"
+
+/* A 1977 WTHOR game, 34-30, in which White passes twice. */
+#define GAME_A \
+  "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5" \
+  "e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1"
+
+#define N_KILLS 60
+
+static char *self_path;
+
+/* The game the writer writes for step @n: the first n % 61 moves of game
+ * A, black's name telling which step it is. */
+static void
+set_up_step (MmGame *game,
+             guint   n)
+{
+  g_autofree char *name = g_strdup_printf ("writer %u", n);
+  guint n_moves = n % 61;
+
+  mm_game_restart (game);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      char square[3] = { GAME_A[2 * i], GAME_A[2 * i + 1], '\0' };
+
+      g_assert_true (mm_game_play (game, mm_square_parse (square), NULL));
+    }
+  mm_game_set_player_name (game, MM_COLOR_BLACK, name);
+  mm_game_set_player_name (game, MM_COLOR_WHITE, "Λευκός ]");
+}
+
+/* The child: writes step after step until it is killed. */
+static int
+run_writer (const char *path)
+{
+  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
+  g_autoptr(MmGame) game = mm_game_new ();
+
+  for (guint n = 1;; n++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      set_up_step (game, n);
+      if (!mm_autosave_save (autosave, game, "file:///tmp/game.ggf", n % 2, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+    }
+}
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("mm-test-autosave-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_no_errno (g_remove (path));
+    }
+  g_assert_no_errno (g_rmdir (dir));
+}
+
+typedef struct
+{
+  guint64  black, white;
+  MmColor  side;
+  guint    n_moves;
+  int      moves[128];
+  MmColor  colors[128];
+} Position;
+
+static Position
+position_of (MmGame *game)
+{
+  Position p = { 0 };
+  MmBoard board = mm_game_get_board (game);
+
+  p.side = mm_game_get_side_to_move (game);
+  p.black = p.side == MM_COLOR_BLACK ? board.player : board.opponent;
+  p.white = p.side == MM_COLOR_BLACK ? board.opponent : board.player;
+  p.n_moves = mm_game_get_n_moves (game);
+  for (guint i = 0; i < p.n_moves; i++)
+    p.moves[i] = mm_game_get_move (game, i, &p.colors[i]);
+
+  return p;
+}
+
+static void
+test_round_trip (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "deep", "er", "autosave.ggf", NULL);
+  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(MmGame) restored = mm_game_new ();
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(MmGameRecord) exported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = NULL;
+  gboolean unsaved = FALSE;
+  Position a, b;
+  MmBoard start;
+  MmColor side;
+
+  /* Nothing saved yet: nothing comes back, and that is no error. */
+  g_assert_null (mm_autosave_load (autosave, &uri, &unsaved, &error));
+  g_assert_no_error (error);
+  g_assert_null (uri);
+
+  /* Mid-game, after White's first pass, with names. */
+  set_up_step (game, 55);
+  g_assert_true (mm_autosave_save (autosave, game, "file:///home/me/Ζήνων.ggf", TRUE, &error));
+  g_assert_no_error (error);
+  record = mm_autosave_load (autosave, &uri, &unsaved, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  g_assert_cmpstr (uri, ==, "file:///home/me/Ζήνων.ggf");
+  g_assert_true (unsaved);
+  g_assert_null (mm_game_record_get_tag (record, "MM_DOCUMENT"));
+  g_assert_null (mm_game_record_get_tag (record, "MM_UNSAVED"));
+
+  g_assert_true (mm_game_load_record (restored, record, &error));
+  a = position_of (game);
+  b = position_of (restored);
+  g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+  g_assert_cmpstr (mm_game_get_player_name (restored, MM_COLOR_BLACK), ==, "writer 55");
+  g_assert_cmpstr (mm_game_get_player_name (restored, MM_COLOR_WHITE), ==, "Λευκός ]");
+  g_assert_true (mm_game_can_undo (restored));
+
+  /* The restored game saves as the first did. */
+  exported = mm_game_to_record (restored);
+  g_clear_pointer (&record, mm_game_record_unref);
+  record = mm_game_to_record (game);
+  g_assert_true (mm_game_record_equal (record, exported));
+
+  /* From another position, white to move with a pass first, no file. */
+  {
+    MmBoard board;
+
+    mm_board_from_colors (&board, 0x2, 0x1, MM_COLOR_BLACK);
+    mm_game_restart_from (game, &board, MM_COLOR_BLACK);
+  }
+  g_clear_pointer (&uri, g_free);
+  g_assert_true (mm_autosave_save (autosave, game, NULL, FALSE, &error));
+  g_clear_pointer (&record, mm_game_record_unref);
+  record = mm_autosave_load (autosave, &uri, &unsaved, &error);
+  g_assert_no_error (error);
+  g_assert_null (uri);
+  g_assert_false (unsaved);
+  g_assert_true (mm_game_load_record (restored, record, &error));
+  a = position_of (game);
+  b = position_of (restored);
+  g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+  mm_game_get_start (restored, &start, &side);
+  g_assert_cmpint (side, ==, MM_COLOR_BLACK);
+  g_assert_cmphex (start.player, ==, 0x2);
+
+  /* Cleared: gone. */
+  g_assert_true (mm_autosave_clear (autosave, &error));
+  g_assert_true (mm_autosave_clear (autosave, &error));
+  g_assert_no_error (error);
+  g_assert_null (mm_autosave_load (autosave, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  {
+    g_autofree char *deeper = g_path_get_dirname (path);
+    g_autofree char *deep = g_path_get_dirname (deeper);
+
+    g_assert_no_errno (g_rmdir (deeper));
+    g_assert_no_errno (g_rmdir (deep));
+  }
+  remove_dir (dir);
+}
+
+static void
+test_damaged (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "autosave.ggf", NULL);
+  g_autofree char *leftover = g_build_filename (dir, "autosave.ggf.A1b2C3", NULL);
+  g_autofree char *other = g_build_filename (dir, "autosave.ggf.keep-me", NULL);
+  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmGameRecord) record = NULL;
+
+  g_assert_true (g_file_set_contents (path, "(;GM[Othello]B[f5]", -1, NULL));
+  g_assert_true (g_file_set_contents (leftover, "(;GM[Oth", -1, NULL));
+  g_assert_true (g_file_set_contents (other, "x", -1, NULL));
+
+  record = mm_autosave_load (autosave, NULL, NULL, &error);
+  g_assert_null (record);
+  g_assert_error (error, MM_AUTOSAVE_ERROR, MM_AUTOSAVE_ERROR_DAMAGED);
+  g_assert_cmpstr (error->message, ==,
+                   "The game in progress could not be restored: Line 1, column 1: the game "
+                   "that starts here does not end with “;)”: the text is cut short");
+
+  /* The leftover of a write cut short is gone; other files stay. */
+  g_assert_false (g_file_test (leftover, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
+
+  remove_dir (dir);
+}
+
+/* A writer that writes without a pause is killed at random moments,
+ * most of them in the middle of a write; every time, the file holds one
+ * whole game that the writer wrote. */
+static void
+test_sigkill (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "autosave.ggf", NULL);
+  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
+  g_autoptr(GRand) rand = g_rand_new ();
+  g_autoptr(GHashTable) steps_seen = g_hash_table_new (NULL, NULL);
+  guint n_mid_write = 0;
+
+  /* What the writer finds when it starts. */
+  {
+    g_autoptr(MmGame) game = mm_game_new ();
+
+    set_up_step (game, 0);
+    g_assert_true (mm_autosave_save (autosave, game, NULL, FALSE, NULL));
+  }
+
+  for (guint round = 0; round < N_KILLS; round++)
+    {
+      const char *argv[] = { self_path, "--autosave-writer", path, NULL };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MmGameRecord) record = NULL;
+      g_autoptr(MmGame) game = mm_game_new ();
+      g_autoptr(MmGame) expected = mm_game_new ();
+      g_autofree char *uri = NULL;
+      g_autoptr(GDir) handle = NULL;
+      const char *name;
+      gboolean unsaved;
+      GPid pid;
+      int status;
+      guint step;
+      Position a, b;
+
+      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                    NULL, NULL, &pid, &error));
+      g_assert_no_error (error);
+      g_usleep ((gulong) g_rand_int_range (rand, 2000, 80000));
+      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_spawn_close_pid (pid);
+      g_assert_true (WIFSIGNALED (status));
+      g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+
+      /* A temporary file left means the kill came in a write. */
+      handle = g_dir_open (dir, 0, NULL);
+      while ((name = g_dir_read_name (handle)) != NULL)
+        n_mid_write += g_str_has_prefix (name, "autosave.ggf.");
+
+      record = mm_autosave_load (autosave, &uri, &unsaved, &error);
+      if (error != NULL)
+        g_test_message ("round %u: %s", round, error->message);
+      g_assert_no_error (error);
+      g_assert_nonnull (record);
+
+      /* One of the writer's games, whole: its moves, names and flags all
+       * belong to the same step. */
+      g_assert_true (mm_game_load_record (game, record, &error));
+      g_assert_no_error (error);
+      g_assert_true (sscanf (mm_game_get_player_name (game, MM_COLOR_BLACK), "writer %u", &step) == 1);
+      set_up_step (expected, step);
+      a = position_of (game);
+      b = position_of (expected);
+      g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+      g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_WHITE), ==, "Λευκός ]");
+      if (step > 0)
+        {
+          g_assert_cmpstr (uri, ==, "file:///tmp/game.ggf");
+          g_assert_cmpint (unsaved, ==, step % 2);
+        }
+      g_hash_table_add (steps_seen, GUINT_TO_POINTER (step));
+
+      /* No leftover stays after a load. */
+      g_clear_pointer (&handle, g_dir_close);
+      handle = g_dir_open (dir, 0, NULL);
+      while ((name = g_dir_read_name (handle)) != NULL)
+        g_assert_cmpstr (name, ==, "autosave.ggf");
+    }
+
+  g_test_message ("%u kills, %u of them in the middle of a write, %u different games found",
+                  N_KILLS, n_mid_write, g_hash_table_size (steps_seen));
+  printf ("# %u SIGKILLs, %u in the middle of a write; the file was whole every time\n",
+          N_KILLS, n_mid_write);
+  g_assert_cmpuint (g_hash_table_size (steps_seen), >, 1);
+
+  remove_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (argc == 3 && strcmp (argv[1], "--autosave-writer") == 0)
+    return run_writer (argv[2]);
+
+  self_path = g_file_read_link ("/proc/self/exe", NULL);
+  if (self_path == NULL)
+    self_path = g_strdup (argv[0]);
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/autosave/round-trip", test_round_trip);
+  g_test_add_func ("/autosave/damaged", test_damaged);
+  g_test_add_func ("/autosave/sigkill", test_sigkill);
+
+  status = g_test_run ();
+  g_free (self_path);
+
+  return status;
+}
