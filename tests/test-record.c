@@ -282,10 +282,17 @@ test_record_new (void)
   g_assert_false (mm_game_record_equal (record, copy));
   g_assert_cmpuint (mm_game_record_get_n_tags (copy), ==, 1);
 
-  /* Names that no format can write are refused. */
+  /* Names that no format can write are refused, and so are GGF's own. */
   g_assert_false (mm_game_record_set_tag (record, "P B", "x", &error));
   g_assert_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_SYNTAX);
   g_clear_error (&error);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_false (mm_game_record_set_tag (record, (const char *[]) { "B", "W", "BO", "GM" }[i],
+                                              "x", &error));
+      g_assert_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_SYNTAX);
+      g_clear_error (&error);
+    }
   g_assert_false (mm_game_record_set_tag (record, "PB", "bell\a", &error));
   g_assert_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_TOO_LARGE);
   g_clear_error (&error);
@@ -732,6 +739,17 @@ test_pgn (void)
   g_assert_cmpstr (mm_game_record_get_tag (first, "RE"), ==, "+4.00");
   g_assert_null (mm_game_record_get_tag (first, "Result"));
   assert_round_trip (first);
+
+  /* Tags that are GGF's own names are left out (found by the fuzzer: a
+   * tag B was kept but could not be written). */
+  {
+    g_autoptr(MmGameRecord) odd = parse_one ("[B \"x\"]\n[GM \"y\"]\n[Zz \"z\"]\n1. f5 *\n",
+                                             MM_RECORD_FORMAT_PGN);
+
+    g_assert_cmpuint (mm_game_record_get_n_tags (odd), ==, 1);
+    g_assert_cmpstr (mm_game_record_get_tag (odd, "Zz"), ==, "z");
+    assert_round_trip (odd);
+  }
 
   /* Variations, comments and marks are skipped. */
   moves2 = moves_of (second);

@@ -662,13 +662,17 @@ mm_game_record_format_result (MmGameRecord *self)
 }
 
 /* Tag names are what GGF and PGN allow: a letter, then letters, digits or
- * underscores. */
+ * underscores; but not the names of GGF's game type, board and moves,
+ * which are not tags. */
 gboolean
 mm_record_tag_name_is_valid (const char *name)
 {
   gsize length;
 
   if (name == NULL || !g_ascii_isalpha (name[0]))
+    return FALSE;
+  if (strcmp (name, "GM") == 0 || strcmp (name, "BO") == 0
+      || strcmp (name, "B") == 0 || strcmp (name, "W") == 0)
     return FALSE;
 
   length = strlen (name);

@@ -523,9 +523,6 @@ mm_ggf_write (MmGameRecord *record)
       const char *name;
       const char *value = mm_game_record_get_nth_tag (record, i, &name);
 
-      if (strcmp (name, "GM") == 0 || strcmp (name, "BO") == 0
-          || strcmp (name, "B") == 0 || strcmp (name, "W") == 0)
-        continue;
       g_string_append_printf (out, "%s[", name);
       append_value (out, value);
       g_string_append_c (out, ']');

@@ -219,6 +219,11 @@ add_tag (MmGameRecord  *record,
     if (strcmp (name, tag_names[i].pgn) == 0)
       return mm_game_record_set_tag (record, tag_names[i].ggf, value, error);
 
+  /* A tag that a record cannot keep (its name is one of GGF's own, such
+   * as B) is left out, as other programs' tags often are. */
+  if (!mm_record_tag_name_is_valid (name))
+    return TRUE;
+
   return mm_game_record_set_tag (record, name, value, error);
 }
 
