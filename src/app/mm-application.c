@@ -88,6 +88,11 @@ mm_application_startup (GApplication *application)
     { "win.new-game", { "<Primary>n", NULL } },
     { "win.undo", { "<Primary>z", NULL } },
     { "win.redo", { "<Primary><Shift>z", NULL } },
+    { "win.open", { "<Primary>o", NULL } },
+    { "win.save", { "<Primary>s", NULL } },
+    { "win.save-as", { "<Primary><Shift>s", NULL } },
+    { "win.copy-game", { "<Primary>c", NULL } },
+    { "win.paste", { "<Primary>v", NULL } },
   };
   g_autoptr(GtkCssProvider) css = NULL;
 
@@ -121,6 +126,22 @@ mm_application_activate (GApplication *application)
   gtk_window_present (window);
 }
 
+/* monomachia FILE...: the games in the files, in the window. */
+static void
+mm_application_open (GApplication  *application,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    window = GTK_WINDOW (mm_window_new (GTK_APPLICATION (application)));
+
+  gtk_window_present (window);
+  mm_window_open_files (MM_WINDOW (window), files, (guint) n_files);
+}
+
 static void
 mm_application_class_init (MmApplicationClass *klass)
 {
@@ -128,6 +149,7 @@ mm_application_class_init (MmApplicationClass *klass)
 
   application_class->startup = mm_application_startup;
   application_class->activate = mm_application_activate;
+  application_class->open = mm_application_open;
 }
 
 static void
@@ -143,7 +165,7 @@ mm_application_new (const char        *application_id,
    * .Devel one and the tests'. */
   return g_object_new (MM_TYPE_APPLICATION,
                        "application-id", application_id,
-                       "flags", flags,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_BASE_PATH,
                        NULL);
 }

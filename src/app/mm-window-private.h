@@ -32,5 +32,13 @@ const char  *_mm_window_get_count_text   (MmWindow *self,
                                           MmColor   color);
 const char  *_mm_window_get_turn_text    (MmWindow *self);
 const char  *_mm_window_get_message_text (MmWindow *self);
+const char  *_mm_window_get_name_text    (MmWindow *self,
+                                          MmColor   color);
+GFile       *_mm_window_get_file         (MmWindow *self);
+gboolean     _mm_window_is_unsaved       (MmWindow *self);
+void         _mm_window_save_as_file     (MmWindow   *self,
+                                          GFile      *file);
+void         _mm_window_paste_text       (MmWindow   *self,
+                                          const char *text);
 
 G_END_DECLS

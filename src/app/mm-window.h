@@ -32,5 +32,8 @@ G_DECLARE_FINAL_TYPE (MmWindow, mm_window, MM, WINDOW, GtkApplicationWindow)
 
 MmWindow *mm_window_new       (GtkApplication *application);
 MmGame   *mm_window_get_game  (MmWindow       *self);
+void      mm_window_open_files (MmWindow       *self,
+                                GFile         **files,
+                                guint           n_files);
 
 G_END_DECLS

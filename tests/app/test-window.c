@@ -28,8 +28,12 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "mm-application.h"
 #include "mm-board-view.h"
+#include "mm-game-chooser.h"
+#include "mm-record-io.h"
 #include "mm-window-private.h"
 
 /* Two games from the WTHOR archive (1977), each with passes; the moves and
@@ -195,6 +199,456 @@ type_square_names (MmWindow *window)
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
 }
 
+/* ------------------------------------------------------------------ */
+/* Saving, opening, the clipboard, the question, autosave             */
+/* ------------------------------------------------------------------ */
+
+#define GAME_A \
+  "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5" \
+  "e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1"
+
+#define STANDARD_BO "BO[8 ---------------------------O*------*O--------------------------- *]"
+
+static void
+set_confirm_discard (gboolean confirm)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_set_boolean (settings, "confirm-discard", confirm);
+}
+
+static gboolean
+timed_out_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, for at most ten seconds. */
+static void
+wait_until (gboolean (*done) (gpointer data),
+            gpointer   data)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (10, timed_out_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+}
+
+/* Lets pending idle work (the autosave) run. */
+static void
+run_pending (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+typedef struct
+{
+  MmWindow *window;
+  guint     n_moves;
+} MovesWait;
+
+static gboolean
+has_n_moves (gpointer data)
+{
+  MovesWait *wait = data;
+
+  return mm_game_get_n_moves (mm_window_get_game (wait->window)) == wait->n_moves;
+}
+
+static void
+wait_for_moves (MmWindow *window,
+                guint     n_moves)
+{
+  MovesWait wait = { window, n_moves };
+
+  wait_until (has_n_moves, &wait);
+}
+
+typedef struct
+{
+  MmWindow   *window;
+  const char *prefix;
+} MessageWait;
+
+static gboolean
+has_message (gpointer data)
+{
+  MessageWait *wait = data;
+
+  return g_str_has_prefix (_mm_window_get_message_text (wait->window), wait->prefix);
+}
+
+static void
+wait_for_message (MmWindow   *window,
+                  const char *prefix)
+{
+  MessageWait wait = { window, prefix };
+
+  wait_until (has_message, &wait);
+}
+
+/* The visible window of @type on top of the main one, if any. */
+static GtkWindow *
+find_window (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        found = window;
+    }
+
+  return found;
+}
+
+static gboolean
+window_shown (gpointer data)
+{
+  return find_window ((GType) GPOINTER_TO_SIZE (data)) != NULL;
+}
+
+static GtkWindow *
+wait_for_window (GType type)
+{
+  wait_until (window_shown, GSIZE_TO_POINTER (type));
+  return find_window (type);
+}
+
+static void
+play_moves (MmWindow   *window,
+            const char *moves)
+{
+  for (const char *move = moves; *move != '\0'; move += 2)
+    {
+      char name[3] = { move[0], move[1], '\0' };
+
+      activate_square (window, name);
+    }
+}
+
+static char *
+moves_of (MmWindow *window)
+{
+  g_autoptr(MmGameRecord) record = mm_game_to_record (mm_window_get_game (window));
+
+  return mm_record_write (record, MM_RECORD_FORMAT_TRANSCRIPT);
+}
+
+static char *
+temp_path (const char *name)
+{
+  static char *dir;
+
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("mm-test-window-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+open_path (MmWindow   *window,
+           const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  mm_window_open_files (window, &file, 1);
+}
+
+static gboolean
+is_saved (gpointer data)
+{
+  return !_mm_window_is_unsaved (data);
+}
+
+/* Save, change, open again; the title follows; bad files leave the game
+ * alone; a file of several games asks which one. */
+static void
+save_and_open (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  g_autofree char *path = temp_path ("game.ggf");
+  g_autofree char *bad_path = temp_path ("bad.ggf");
+  g_autofree char *archive_path = temp_path ("archive.ggf");
+  g_autofree char *moves_path = temp_path ("moves.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  g_autofree char *moves = NULL;
+  MmGameChooser *chooser;
+
+  set_confirm_discard (FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Monomachia");
+  play_moves (window, "f5d6c3");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "• Unsaved game — Monomachia");
+
+  _mm_window_save_as_file (window, file);
+  wait_until (is_saved, window);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "game.ggf — Monomachia");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The game is saved in “game.ggf”.");
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "(;GM[Othello]PC[Monomachia]DT["));
+  g_assert_true (g_str_has_suffix (contents, STANDARD_BO "B[f5]W[d6]B[c3];)\n"));
+
+  play_moves (window, "d3");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• game.ggf — Monomachia");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Monomachia");
+
+  /* Open it again: three moves, which undo takes back. */
+  open_path (window, path);
+  wait_for_moves (window, 3);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "game.ggf — Monomachia");
+  g_assert_true (g_file_equal (_mm_window_get_file (window), file));
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• game.ggf — Monomachia");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+
+  /* A damaged file: a sentence that says where, and the game as it was. */
+  moves = moves_of (window);
+  g_assert_true (g_file_set_contents (bad_path, "(;GM[Othello]PB[x]B[f5]W[f5];)", -1, NULL));
+  open_path (window, bad_path);
+  wait_for_message (window, "Cannot open");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+                   "Cannot open “bad.ggf”: Line 1, column 26: Move 2: F5 is not empty");
+  {
+    g_autofree char *after = moves_of (window);
+
+    g_assert_cmpstr (after, ==, moves);
+  }
+  g_assert_true (g_file_set_contents (bad_path, "\x7f" "ELF\x02\x01\x01", 7, NULL));
+  open_path (window, bad_path);
+  wait_for_message (window, "Cannot open “bad.ggf”: Line 1, column 1: this is not text");
+
+  /* Several games: the list, then the one chosen, as a new unsaved game. */
+  g_assert_true (g_file_set_contents (archive_path,
+                                      "(;GM[Othello]PB[a]PW[b]" STANDARD_BO "B[f5];)\n"
+                                      "(;GM[Othello]PB[Ζήνων]PW[d]" STANDARD_BO "B[e6]W[f4];)\n"
+                                      "(;GM[Othello]PB[e]PW[f]" STANDARD_BO "B[c4];)\n",
+                                      -1, NULL));
+  open_path (window, archive_path);
+  chooser = MM_GAME_CHOOSER (wait_for_window (MM_TYPE_GAME_CHOOSER));
+  g_assert_cmpuint (mm_game_chooser_get_n_games (chooser), ==, 3);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Choose a Game");
+  mm_game_chooser_choose (chooser, 1);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Ζήνων");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "d");
+  g_assert_null (_mm_window_get_file (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "• Unsaved game — Monomachia");
+
+  /* A transcript file opens, but Save will not overwrite it with GGF. */
+  g_assert_true (g_file_set_contents (moves_path, GAME_A " 34-30 1977\n", -1, NULL));
+  open_path (window, moves_path);
+  wait_for_moves (window, 62);
+  g_assert_null (_mm_window_get_file (window));
+  g_assert_null (_mm_window_get_name_text (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Black wins 34-30");
+
+  g_assert_no_errno (g_remove (path));
+  g_assert_no_errno (g_remove (bad_path));
+  g_assert_no_errno (g_remove (archive_path));
+  g_assert_no_errno (g_remove (moves_path));
+}
+
+static void
+read_text_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+static char *
+clipboard_text (MmWindow *window)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 read_text_cb, &text);
+  wait_until (is_set, &text);
+  return text;
+}
+
+static void
+paste (MmWindow   *window,
+       const char *text)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.paste", NULL);
+}
+
+/* Paste says what it found; bad text leaves the game alone; copies paste
+ * back to the same game. */
+static void
+paste_and_copy (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  g_autofree char *moves = NULL;
+  g_autofree char *copied_moves = NULL;
+  g_autofree char *copied_board = NULL;
+  g_autofree char *copied_game = NULL;
+  MmGameChooser *chooser;
+
+  set_confirm_discard (FALSE);
+  paste (window, GAME_A " 34-30");
+  wait_for_moves (window, 62);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+                   "Pasted a list of moves. Black wins 34-30");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "• Unsaved game — Monomachia");
+
+  paste (window, "f5 d6 c3 zz");
+  wait_for_message (window, "The clipboard holds no game");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+                   "The clipboard holds no game: Line 1, column 10: "
+                   "“zz” is not a move: moves are written a1 to h8");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 62);
+
+  paste (window, "(;GM[Othello]PB[Πλάτων]" STANDARD_BO "B[f5]W[f6];)");
+  wait_for_moves (window, 2);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Pasted a game in GGF.");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Πλάτων");
+
+  paste (window, "[Black \"A\"]\n[White \"B\"]\n1. e6 f4 *\n\n[Black \"C\"]\n1. d3 *\n");
+  chooser = MM_GAME_CHOOSER (wait_for_window (MM_TYPE_GAME_CHOOSER));
+  g_assert_cmpuint (mm_game_chooser_get_n_games (chooser), ==, 2);
+  mm_game_chooser_choose (chooser, 0);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Pasted a game in PGN.");
+
+  /* A board where Black has no move: it passes at once. */
+  paste (window, "O*-------------------------------------------------------------- X");
+  wait_for_message (window, "Pasted a board position.");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  assert_square_label (window, "a1", "A1, white");
+  assert_square_label (window, "b1", "B1, black");
+
+  /* Copies of a game in progress read back as the same game. */
+  paste (window, "f5d6c3d3c4f4");
+  wait_for_moves (window, 6);
+  moves = moves_of (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-moves", NULL);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The moves are copied.");
+  copied_moves = clipboard_text (window);
+  g_assert_cmpstr (copied_moves, ==, "f5d6c3d3c4f4");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-board", NULL);
+  copied_board = clipboard_text (window);
+  g_assert_cmpuint (strlen (copied_board), ==, 66);
+  g_assert_true (g_str_has_suffix (copied_board, " X"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The game is copied in GGF.");
+  copied_game = clipboard_text (window);
+  g_assert_true (g_str_has_prefix (copied_game, "(;GM[Othello]"));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.paste", NULL);
+  wait_for_moves (window, 6);
+  {
+    g_autofree char *again = moves_of (window);
+
+    g_assert_cmpstr (again, ==, moves);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-moves", NULL);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "There are no moves to copy yet.");
+}
+
+/* Answers the question, and lets the window act on the answer. */
+static void
+respond (GtkWindow *dialog,
+         int        response)
+{
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  gtk_dialog_response (GTK_DIALOG (dialog), response);
+  run_pending ();
+}
+
+/* New Game, Open and closing ask before an unsaved game goes. */
+static void
+discard_question (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  g_autofree char *path = temp_path ("asked.ggf");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  GtkWindow *dialog;
+  g_autofree char *text = NULL;
+
+  set_confirm_discard (TRUE);
+
+  /* Nothing to lose: no question. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_null (find_window (GTK_TYPE_MESSAGE_DIALOG));
+
+  play_moves (window, "f5");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  dialog = find_window (GTK_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_object_get (dialog, "text", &text, NULL);
+  g_assert_cmpstr (text, ==, "Discard unsaved game?");
+  g_assert_true (gtk_window_get_modal (dialog));
+  respond (dialog, GTK_RESPONSE_CANCEL);
+  g_assert_null (find_window (GTK_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), 1 /* discard */);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+
+  /* Save, then the new game. */
+  play_moves (window, "f5d6");
+  _mm_window_save_as_file (window, file);
+  wait_until (is_saved, window);
+  play_moves (window, "c3");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), 2 /* save */);
+  wait_for_moves (window, 0);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_suffix (contents, "B[f5]W[d6]B[c3];)\n"));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Monomachia");
+
+  /* A pasted game replaces the game only once agreed. */
+  play_moves (window, "e6");
+  paste (window, "d3c3");
+  dialog = wait_for_window (GTK_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  respond (dialog, 1);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+
+  /* Closing asks too; Cancel keeps the window. */
+  gtk_window_close (GTK_WINDOW (window));
+  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), GTK_RESPONSE_CANCEL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  g_assert_no_errno (g_remove (path));
+}
+
 static void
 run_window_test (GtkApplication *app,
                  WindowTest      test)
@@ -203,6 +657,8 @@ run_window_test (GtkApplication *app,
 
   g_assert_true (MM_IS_WINDOW (window));
   test (MM_WINDOW (window));
+  /* Close without a question, as the tests before the question did. */
+  set_confirm_discard (FALSE);
   gtk_window_close (window);
 }
 
@@ -219,11 +675,118 @@ test_in_application (gconstpointer data)
   g_autoptr(MmApplication) app = NULL;
   char *argv[] = { (char *) "test-window", NULL };
 
+  /* These tests play on without asking before a new game. */
+  set_confirm_discard (FALSE);
+
   /* Non-unique: the test needs no session bus and never meets a running
    * copy of the game. */
   app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
   g_signal_connect_after (app, "activate", G_CALLBACK (activated_cb), (gpointer) data);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+static void
+play_then_close (MmWindow *window)
+{
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
+  mm_game_set_player_name (mm_window_get_game (window), MM_COLOR_WHITE, "Λευκός");
+  run_pending ();
+}
+
+static void
+check_restored (MmWindow *window)
+{
+  g_autofree char *moves = moves_of (window);
+
+  g_assert_cmpstr (moves, ==, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Λευκός");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "• Unsaved game — Monomachia");
+  g_assert_true (mm_game_can_undo (mm_window_get_game (window)));
+}
+
+static void
+check_new_game (MmWindow *window)
+{
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 0);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Monomachia");
+}
+
+static void
+close_and_discard (MmWindow *window)
+{
+  set_confirm_discard (TRUE);
+  gtk_window_close (GTK_WINDOW (window));
+  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), 1 /* discard */);
+}
+
+static void
+discard_activated_cb (GtkApplication *app,
+                      gpointer        user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  ((WindowTest) user_data) (MM_WINDOW (window));
+  close_and_discard (MM_WINDOW (window));
+}
+
+static void
+run_application (WindowTest test,
+                 gboolean   discard)
+{
+  g_autoptr(MmApplication) app = NULL;
+  char *argv[] = { (char *) "test-window", NULL };
+
+  app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate",
+                          G_CALLBACK (discard ? discard_activated_cb : activated_cb), test);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+/* The game comes back at the next start, as it was; after Discard it
+ * does not. */
+static void
+test_autosave_restore (void)
+{
+  set_confirm_discard (FALSE);
+  run_application (play_then_close, FALSE);
+  run_application (check_restored, FALSE);
+  run_application (check_restored, TRUE);
+  run_application (check_new_game, FALSE);
+}
+
+static void
+opened_cb (GApplication  *app,
+           GFile        **files,
+           int            n_files,
+           const char    *hint,
+           gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  g_assert_cmpint (n_files, ==, 1);
+  wait_for_moves (MM_WINDOW (window), 3);
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "cli.ggf — Monomachia");
+  gtk_window_close (window);
+}
+
+/* monomachia FILE opens the file. */
+static void
+test_command_line (void)
+{
+  g_autoptr(MmApplication) app = NULL;
+  g_autofree char *path = temp_path ("cli.ggf");
+  char *argv[] = { (char *) "test-window", path, NULL };
+
+  set_confirm_discard (FALSE);
+  g_assert_true (g_file_set_contents (path, "(;GM[Othello]" STANDARD_BO "B[f5]W[d6]B[c3];)",
+                                      -1, NULL));
+  app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "open", G_CALLBACK (opened_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_assert_no_errno (g_remove (path));
 }
 
 /* Under a bare Xvfb there is no session bus; GTK warns and goes on, and
@@ -249,7 +812,9 @@ main (int   argc,
       char *argv[])
 {
   g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-  g_test_init (&argc, &argv, NULL);
+  /* Each test gets its own data folder, so that no autosaved game of
+   * the user's, or of another test, comes in. */
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   if (!gtk_init_check ())
     {
@@ -264,6 +829,12 @@ main (int   argc,
   g_test_add_data_func ("/app/window/undo-and-redo", undo_and_redo, test_in_application);
   g_test_add_data_func ("/app/window/type-square-names", type_square_names,
                         test_in_application);
+  g_test_add_data_func ("/app/window/save-and-open", save_and_open, test_in_application);
+  g_test_add_data_func ("/app/window/paste-and-copy", paste_and_copy, test_in_application);
+  g_test_add_data_func ("/app/window/discard-question", discard_question,
+                        test_in_application);
+  g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
+  g_test_add_func ("/app/window/command-line", test_command_line);
 
   return g_test_run ();
 }
