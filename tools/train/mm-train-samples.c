@@ -35,6 +35,7 @@
 
 #include "mm-train-samples.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -233,4 +234,85 @@ mm_train_samples_clear (MmTrainSampleSet *set)
   g_clear_pointer (&set->game_start, g_free);
   set->n_samples = 0;
   set->n_games = 0;
+}
+
+#define CACHE_MAGIC "MMSAMPL1"
+
+gboolean
+mm_train_samples_save (const MmTrainSampleSet  *set,
+                       const MmTrainLabelStats *stats,
+                       const char              *key,
+                       const char              *path,
+                       GError                 **error)
+{
+  g_autofree char *temporary = g_strconcat (path, ".part", NULL);
+  FILE *file = fopen (temporary, "wb");
+  guint32 key_length = (guint32) strlen (key);
+  guint64 n_samples = set->n_samples;
+  gboolean ok;
+
+  if (file == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write %s", temporary);
+      return FALSE;
+    }
+  ok = fwrite (CACHE_MAGIC, 8, 1, file) == 1
+       && fwrite (&key_length, sizeof key_length, 1, file) == 1
+       && fwrite (key, 1, key_length, file) == key_length
+       && fwrite (stats, sizeof *stats, 1, file) == 1
+       && fwrite (&set->n_games, sizeof set->n_games, 1, file) == 1
+       && fwrite (&n_samples, sizeof n_samples, 1, file) == 1
+       && fwrite (set->game_start, sizeof (gsize), set->n_games + 1, file) == set->n_games + 1
+       && fwrite (set->samples, sizeof (MmTrainSample), set->n_samples, file) == set->n_samples;
+  ok = fclose (file) == 0 && ok;
+  if (ok && g_rename (temporary, path) != 0)
+    ok = FALSE;
+  if (!ok)
+    {
+      g_unlink (temporary);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write %s", path);
+    }
+  return ok;
+}
+
+/* FALSE, with @set empty, when there is no cache for @key at @path. */
+gboolean
+mm_train_samples_load (MmTrainSampleSet  *set,
+                       MmTrainLabelStats *stats,
+                       const char        *key,
+                       const char        *path)
+{
+  FILE *file = fopen (path, "rb");
+  char magic[8];
+  guint32 key_length = 0;
+  g_autofree char *stored_key = NULL;
+  guint64 n_samples = 0;
+  gboolean ok;
+
+  memset (set, 0, sizeof *set);
+  if (file == NULL)
+    return FALSE;
+  ok = fread (magic, 8, 1, file) == 1 && memcmp (magic, CACHE_MAGIC, 8) == 0
+       && fread (&key_length, sizeof key_length, 1, file) == 1 && key_length < 65536;
+  if (ok)
+    {
+      stored_key = g_malloc0 (key_length + 1);
+      ok = fread (stored_key, 1, key_length, file) == key_length && strcmp (stored_key, key) == 0
+           && fread (stats, sizeof *stats, 1, file) == 1
+           && fread (&set->n_games, sizeof set->n_games, 1, file) == 1
+           && fread (&n_samples, sizeof n_samples, 1, file) == 1
+           && n_samples <= (guint64) set->n_games * MM_TRAIN_MAX_MOVES;
+    }
+  if (ok)
+    {
+      set->n_samples = n_samples;
+      set->game_start = g_new (gsize, set->n_games + 1);
+      set->samples = g_new (MmTrainSample, MAX (set->n_samples, 1));
+      ok = fread (set->game_start, sizeof (gsize), set->n_games + 1, file) == set->n_games + 1
+           && fread (set->samples, sizeof (MmTrainSample), set->n_samples, file) == set->n_samples;
+    }
+  fclose (file);
+  if (!ok)
+    mm_train_samples_clear (set);
+  return ok;
 }

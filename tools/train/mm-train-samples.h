@@ -71,6 +71,19 @@ gboolean mm_train_samples_solve   (MmTrainSampleSet          *set,
                                    GError                   **error);
 void     mm_train_samples_clear   (MmTrainSampleSet          *set);
 
+/* A cache of labelled samples for trying fit settings without solving the
+ * endgames again; @key names what the samples came from, and a cache with
+ * another key is not read. */
+gboolean mm_train_samples_save    (const MmTrainSampleSet    *set,
+                                   const MmTrainLabelStats   *stats,
+                                   const char                *key,
+                                   const char                *path,
+                                   GError                   **error);
+gboolean mm_train_samples_load    (MmTrainSampleSet          *set,
+                                   MmTrainLabelStats         *stats,
+                                   const char                *key,
+                                   const char                *path);
+
 static inline gboolean
 mm_train_sample_is_validation (const MmTrainSample *sample,
                                guint                validation_every)

@@ -40,6 +40,17 @@ mm_train_options_init (MmTrainOptions *options)
   mm_train_fit_options_init (&options->fit);
 }
 
+static void
+count_validation_samples (const MmTrainSampleSet *set,
+                          const MmTrainOptions   *options,
+                          MmTrainReport          *report)
+{
+  report->n_validation_samples = 0;
+  for (gsize i = 0; i < set->n_samples; i++)
+    report->n_validation_samples +=
+      mm_train_sample_is_validation (&set->samples[i], options->fit.validation_every);
+}
+
 /* Reads and labels the games: the part that both training and measuring
  * a weights file need. */
 gboolean
@@ -51,7 +62,23 @@ mm_train_load_samples (const MmTrainOptions *options,
   MmTrainGameSet games = { 0 };
   MmTrainLabelOptions label = options->label;
   double started = seconds_now ();
+  g_autofree char *key = g_strdup_printf ("games=%s max=%u exact=%d propagate=%d",
+                                          options->games_path, options->max_games,
+                                          options->label.exact_empties,
+                                          options->label.propagate);
   gboolean ok;
+
+  if (options->samples_cache != NULL
+      && mm_train_samples_load (set, &report->label, key, options->samples_cache))
+    {
+      report->n_games = set->n_games;
+      report->n_samples = set->n_samples;
+      count_validation_samples (set, options, report);
+      if (options->verbose)
+        g_printerr ("read %" G_GSIZE_FORMAT " labelled positions from %s\n",
+                    set->n_samples, options->samples_cache);
+      return TRUE;
+    }
 
   if (!mm_train_games_read (options->games_path, options->max_games, &games, error))
     {
@@ -63,10 +90,7 @@ mm_train_load_samples (const MmTrainOptions *options,
   mm_train_samples_extract (&games, set);
   mm_train_games_clear (&games);
   report->n_samples = set->n_samples;
-  report->n_validation_samples = 0;
-  for (gsize i = 0; i < set->n_samples; i++)
-    report->n_validation_samples +=
-      mm_train_sample_is_validation (&set->samples[i], options->fit.validation_every);
+  count_validation_samples (set, options, report);
   report->read_seconds = seconds_now () - started;
   if (options->verbose)
     g_printerr ("read %u games (%u rejected), %" G_GSIZE_FORMAT " positions, "
@@ -81,6 +105,8 @@ mm_train_load_samples (const MmTrainOptions *options,
                 "%u games end otherwise with perfect play\n",
                 report->label.n_solved, options->label.exact_empties, report->label.seconds,
                 report->label.n_corrected_games);
+  if (ok && options->samples_cache != NULL)
+    ok = mm_train_samples_save (set, &report->label, key, options->samples_cache, error);
   return ok;
 }
 

@@ -39,6 +39,7 @@ typedef struct
   const char          *games_path;
   const char          *output_path;    /* NULL: do not write a file */
   guint                max_games;      /* 0: all */
+  const char          *samples_cache;  /* keep the labelled positions here; NULL: no */
   MmTrainLabelOptions  label;
   MmTrainFitOptions    fit;
   gboolean             verbose;

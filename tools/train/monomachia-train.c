@@ -42,6 +42,7 @@ typedef struct
   char          *games_path;
   char          *output_path;
   char          *weights_path;
+  char          *cache_path;
   int            max_games;
   gboolean       no_propagate;
   gboolean       quiet;
@@ -66,6 +67,9 @@ add_data_options (GOptionContext *context,
       "Hold out every N-th game for validation (default 10)", "N" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &line->train.label.n_threads,
       "Threads (default 2); the result does not depend on it", "N" },
+    { "samples-cache", 0, 0, G_OPTION_ARG_FILENAME, &line->cache_path,
+      "Keep the labelled positions in FILE and read them from there next time "
+      "(for trying settings; a cache of other games or labels is not used)", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &line->quiet,
       "No progress on standard error", NULL },
     { NULL }
@@ -171,6 +175,7 @@ parse_command_line (CommandLine  *line,
 
   line->train.games_path = line->games_path != NULL ? line->games_path : MM_TRAIN_DEFAULT_GAMES;
   line->train.max_games = (guint) line->max_games;
+  line->train.samples_cache = line->cache_path;
   line->train.label.propagate = !line->no_propagate;
   line->train.fit.n_threads = line->train.label.n_threads;
   line->train.verbose = !line->quiet;
@@ -310,5 +315,6 @@ main (int    argc,
   g_free (line.games_path);
   g_free (line.output_path);
   g_free (line.weights_path);
+  g_free (line.cache_path);
   return status;
 }

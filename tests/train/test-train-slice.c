@@ -1,0 +1,172 @@
+/* test-train-slice.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The trainer on a small slice of the archive: the file it writes loads
+ * and holds what was trained, the held-out error beats zero weights, the
+ * same data give the same file whatever the number of threads, and the
+ * evaluation is symmetric.  This program needs ../shared/data and is
+ * skipped without it. */
+
+#include <glib/gstdio.h>
+
+#include "mm-test-data.h"
+#include "mm-train.h"
+#include "train-test-util.h"
+
+#define SLICE_GAMES 400
+#define SLICE_EXACT_EMPTIES 10
+
+static char *games_path;
+
+typedef struct
+{
+  MmEvalWeights *weights;
+  MmTrainReport  report;
+  GBytes        *file;
+} SliceTraining;
+
+static SliceTraining slice;
+
+static void
+slice_options (MmTrainOptions *options,
+               int             n_threads)
+{
+  mm_train_options_init (options);
+  options->games_path = games_path;
+  options->max_games = SLICE_GAMES;
+  options->label.exact_empties = SLICE_EXACT_EMPTIES;
+  options->label.n_threads = n_threads;
+  options->fit.n_threads = n_threads;
+}
+
+/* Trains once, through the file as the program does; the tests share it. */
+static const SliceTraining *
+train_slice (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *contents = NULL;
+  MmTrainOptions options;
+  gsize length;
+
+  if (slice.weights != NULL)
+    return &slice;
+
+  dir = g_dir_make_tmp ("mm-train-XXXXXX", &error);
+  g_assert_no_error (error);
+  output = g_build_filename (dir, "eval.mmw", NULL);
+
+  slice_options (&options, 2);
+  options.output_path = output;
+  slice.weights = mm_train_run (&options, &slice.report, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (slice.weights);
+
+  g_file_get_contents (output, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, slice.report.file_size);
+  slice.file = g_bytes_new_take (g_steal_pointer (&contents), length);
+  g_unlink (output);
+  g_rmdir (dir);
+  return &slice;
+}
+
+static void
+test_slice_training (void)
+{
+  const SliceTraining *trained = train_slice ();
+  const MmTrainReport *report = &trained->report;
+  MmEvalError error = MM_EVAL_OK;
+  MmEvalWeights *loaded;
+
+  g_assert_cmpuint (report->n_games, ==, SLICE_GAMES);
+  g_assert_cmpuint (report->n_rejected, ==, 0);
+  g_assert_cmpuint (report->n_validation_samples, >, 1000);
+  g_assert_cmpuint (report->label.n_solved, >, 0);
+
+  /* The file loads and holds exactly the weights that were trained. */
+  loaded = mm_eval_weights_from_data (g_bytes_get_data (trained->file, NULL),
+                                      g_bytes_get_size (trained->file), &error);
+  g_assert_cmpint (error, ==, MM_EVAL_OK);
+  g_assert_nonnull (loaded);
+  for (int stage = 0; stage < MM_EVAL_N_STAGES; stage++)
+    g_assert_cmpmem (mm_eval_weights_stage (loaded, stage), mm_eval_stage_size () * 2,
+                     mm_eval_weights_stage (trained->weights, stage),
+                     mm_eval_stage_size () * 2);
+  mm_eval_weights_free (loaded);
+
+  /* Learning from 360 games must beat knowing nothing, on the whole and
+   * in every late stage, where the patterns say the most. */
+  g_test_message ("validation error: zero weights %.2f, hand-written %.2f, trained %.2f discs",
+                  report->zero.overall, report->simple.overall, report->trained.overall);
+  g_assert_cmpfloat (report->trained.overall, <, report->zero.overall - 2.0);
+  for (int stage = 9; stage < MM_EVAL_N_STAGES; stage++)
+    g_assert_cmpfloat (report->trained.mae[stage], <, report->zero.mae[stage]);
+}
+
+/* The same data give the same file, whatever the number of threads. */
+static void
+test_slice_deterministic (void)
+{
+  const SliceTraining *trained = train_slice ();
+  g_autoptr(GError) error = NULL;
+  MmTrainOptions options;
+  MmTrainReport report;
+  MmEvalWeights *again;
+  gsize length = g_bytes_get_size (trained->file);
+  g_autofree guint8 *data = g_malloc (length);
+
+  slice_options (&options, 1);
+  again = mm_train_run (&options, &report, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+
+  g_assert_cmpuint (mm_eval_weights_serialize (again, NULL, 0), ==, length);
+  g_assert_cmpuint (mm_eval_weights_serialize (again, data, length), ==, length);
+  g_assert_cmpmem (data, length, g_bytes_get_data (trained->file, NULL), length);
+  mm_eval_weights_free (again);
+}
+
+static void
+test_slice_symmetric (void)
+{
+  train_test_assert_symmetric (train_slice ()->weights);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  games_path = mm_test_data_require (MM_TEST_WTHOR_GAMES);
+
+  g_test_add_func ("/train/slice/train", test_slice_training);
+  g_test_add_func ("/train/slice/deterministic", test_slice_deterministic);
+  g_test_add_func ("/train/slice/symmetric", test_slice_symmetric);
+  status = g_test_run ();
+
+  mm_eval_weights_free (slice.weights);
+  g_clear_pointer (&slice.file, g_bytes_unref);
+  g_free (games_path);
+  return status;
+}
