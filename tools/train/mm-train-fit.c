@@ -199,6 +199,8 @@ typedef struct
   gsize         n_rows;
   double       *count;
   gboolean     *active;
+  guint32      *active_list;
+  gsize         n_active;
   double       *x, *r, *z, *p, *q;
 } StageFit;
 
@@ -301,6 +303,9 @@ row_add (const FitJob *job,
   out[mobility + MM_EVAL_MOBILITY_SIZE + row->mobility[1]] += value;
 }
 
+/* How often each weight is used, and the list of those used often enough
+ * to be fitted; the vector operations below run over that list only, as
+ * most contents of the large patterns never occur. */
 static void
 count_uses (StageFit *fit)
 {
@@ -308,13 +313,20 @@ count_uses (StageFit *fit)
 
   fit->count = g_new0 (double, job->stage_size);
   fit->active = g_new0 (gboolean, job->stage_size);
+  fit->active_list = g_new (guint32, job->stage_size);
+  fit->n_active = 0;
   for (gsize i = 0; i < fit->n_rows; i++)
     row_add (job, &fit->rows[i], 1.0, fit->count);
   for (gsize k = 0; k < job->stage_size; k++)
-    fit->active[k] = fit->count[k] >= job->options->min_count;
+    {
+      fit->active[k] = fit->count[k] > 0 && fit->count[k] >= job->options->min_count;
+      if (fit->active[k])
+        fit->active_list[fit->n_active++] = (guint32) k;
+    }
 }
 
-/* out = (X'X + lambda I) v, on the active weights only. */
+/* out = (X'X + lambda I) v on the active weights; @v must be zero on the
+ * others, and out is only meaningful on the active ones. */
 static void
 apply_normal_matrix (StageFit     *fit,
                      const double *v,
@@ -325,19 +337,27 @@ apply_normal_matrix (StageFit     *fit,
   memset (out, 0, job->stage_size * sizeof (double));
   for (gsize i = 0; i < fit->n_rows; i++)
     row_add (job, &fit->rows[i], row_dot (job, &fit->rows[i], v), out);
-  for (gsize k = 0; k < job->stage_size; k++)
-    out[k] = fit->active[k] ? out[k] + job->options->lambda * v[k] : 0.0;
+  for (gsize a = 0; a < fit->n_active; a++)
+    {
+      guint32 k = fit->active_list[a];
+
+      out[k] += job->options->lambda * v[k];
+    }
 }
 
 static double
-dot (const double *a,
-     const double *b,
-     gsize         n)
+active_dot (const StageFit *fit,
+            const double   *u,
+            const double   *v)
 {
   double sum = 0.0;
 
-  for (gsize k = 0; k < n; k++)
-    sum += a[k] * b[k];
+  for (gsize a = 0; a < fit->n_active; a++)
+    {
+      guint32 k = fit->active_list[a];
+
+      sum += u[k] * v[k];
+    }
   return sum;
 }
 
@@ -346,29 +366,40 @@ precondition (const StageFit *fit,
               const double   *r,
               double         *z)
 {
-  for (gsize k = 0; k < fit->job->stage_size; k++)
-    z[k] = fit->active[k] ? r[k] / (fit->count[k] + fit->job->options->lambda) : 0.0;
+  for (gsize a = 0; a < fit->n_active; a++)
+    {
+      guint32 k = fit->active_list[a];
+
+      z[k] = r[k] / (fit->count[k] + fit->job->options->lambda);
+    }
 }
 
-/* Preconditioned conjugate gradient from w = 0; returns the iterations. */
+/* Preconditioned conjugate gradient from w = 0; returns the iterations.
+ * The vectors are zero and stay zero off the active weights. */
 static int
 solve_normal_equations (StageFit *fit)
 {
   const FitJob *job = fit->job;
-  gsize n = job->stage_size;
   double rz, first_norm;
   int iteration;
 
-  memset (fit->x, 0, n * sizeof (double));
-  memset (fit->r, 0, n * sizeof (double));
   for (gsize i = 0; i < fit->n_rows; i++)
-    row_add (job, &fit->rows[i], fit->labels[i], fit->r);
-  for (gsize k = 0; k < n; k++)
-    fit->r[k] = fit->active[k] ? fit->r[k] : 0.0;
+    row_add (job, &fit->rows[i], fit->labels[i], fit->q);
+  for (gsize a = 0; a < fit->n_active; a++)
+    {
+      guint32 k = fit->active_list[a];
+
+      fit->r[k] = fit->q[k];
+    }
   precondition (fit, fit->r, fit->z);
-  memcpy (fit->p, fit->z, n * sizeof (double));
-  rz = dot (fit->r, fit->z, n);
-  first_norm = sqrt (dot (fit->r, fit->r, n));
+  for (gsize a = 0; a < fit->n_active; a++)
+    {
+      guint32 k = fit->active_list[a];
+
+      fit->p[k] = fit->z[k];
+    }
+  rz = active_dot (fit, fit->r, fit->z);
+  first_norm = sqrt (active_dot (fit, fit->r, fit->r));
 
   for (iteration = 0; iteration < job->options->max_iterations; iteration++)
     {
@@ -377,23 +408,29 @@ solve_normal_equations (StageFit *fit)
       if (first_norm == 0.0)
         break;
       apply_normal_matrix (fit, fit->p, fit->q);
-      alpha = rz / dot (fit->p, fit->q, n);
-      for (gsize k = 0; k < n; k++)
+      alpha = rz / active_dot (fit, fit->p, fit->q);
+      for (gsize a = 0; a < fit->n_active; a++)
         {
+          guint32 k = fit->active_list[a];
+
           fit->x[k] += alpha * fit->p[k];
           fit->r[k] -= alpha * fit->q[k];
         }
-      if (sqrt (dot (fit->r, fit->r, n)) < job->options->tolerance * first_norm)
+      if (sqrt (active_dot (fit, fit->r, fit->r)) < job->options->tolerance * first_norm)
         {
           iteration++;
           break;
         }
       precondition (fit, fit->r, fit->z);
-      next_rz = dot (fit->r, fit->z, n);
+      next_rz = active_dot (fit, fit->r, fit->z);
       beta = next_rz / rz;
       rz = next_rz;
-      for (gsize k = 0; k < n; k++)
-        fit->p[k] = fit->z[k] + beta * fit->p[k];
+      for (gsize a = 0; a < fit->n_active; a++)
+        {
+          guint32 k = fit->active_list[a];
+
+          fit->p[k] = fit->z[k] + beta * fit->p[k];
+        }
     }
   return iteration;
 }
@@ -433,6 +470,7 @@ stage_fit_free (StageFit *fit)
   g_free (fit->labels);
   g_free (fit->count);
   g_free (fit->active);
+  g_free (fit->active_list);
   g_free (fit->x);
   g_free (fit->r);
   g_free (fit->z);
@@ -451,17 +489,15 @@ fit_stage (FitJob *job,
 
   collect_rows (&fit, stage);
   count_uses (&fit);
-  fit.x = g_new (double, n);
-  fit.r = g_new (double, n);
-  fit.z = g_new (double, n);
-  fit.p = g_new (double, n);
-  fit.q = g_new (double, n);
+  fit.x = g_new0 (double, n);
+  fit.r = g_new0 (double, n);
+  fit.z = g_new0 (double, n);
+  fit.p = g_new0 (double, n);
+  fit.q = g_new0 (double, n);
 
   stats->iterations = solve_normal_equations (&fit);
   stats->n_samples = fit.n_rows;
-  stats->n_active = 0;
-  for (gsize k = 0; k < n; k++)
-    stats->n_active += fit.active[k];
+  stats->n_active = fit.n_active;
   stats->train_mae = train_error (&fit);
   store_weights (&fit, stage);
   stats->seconds = g_get_monotonic_time () / 1e6 - started;

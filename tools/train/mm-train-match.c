@@ -390,9 +390,11 @@ mm_train_match_run (const MmTrainMatchOptions *options,
 void
 mm_train_match_print (FILE                      *out,
                       const MmTrainMatchOptions *options,
+                      const MmTrainEvaluator    *first,
+                      const MmTrainEvaluator    *second,
                       const MmTrainMatchResult  *result)
 {
-  fprintf (out, "trained against hand-written evaluation, depth %d", options->depth);
+  fprintf (out, "%s against %s, depth %d", first->name, second->name, options->depth);
   if (options->endgame > 0)
     fprintf (out, ", both solving exactly from %d empties", options->endgame);
   fprintf (out, ", %d games (%d openings x 2 colours, seed %d):\n",

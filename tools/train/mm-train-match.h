@@ -80,6 +80,8 @@ gboolean mm_train_match_run          (const MmTrainMatchOptions *options,
                                       GError                   **error);
 void     mm_train_match_print        (FILE                      *out,
                                       const MmTrainMatchOptions *options,
+                                      const MmTrainEvaluator    *first,
+                                      const MmTrainEvaluator    *second,
                                       const MmTrainMatchResult  *result);
 
 G_END_DECLS

@@ -43,6 +43,7 @@ typedef struct
   char          *output_path;
   char          *weights_path;
   char          *cache_path;
+  char          *against_path;
   int            max_games;
   gboolean       no_propagate;
   gboolean       quiet;
@@ -106,6 +107,8 @@ add_match_options (GOptionContext *context,
   GOptionEntry entries[] = {
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &line->weights_path,
       "The weights file to measure", "FILE" },
+    { "against", 'a', 0, G_OPTION_ARG_FILENAME, &line->against_path,
+      "Play against this weights file instead of the hand-written evaluation", "FILE" },
     { "depth", 'd', 0, G_OPTION_ARG_INT, &line->match.depth,
       "Search depth of both players (default 4)", "N" },
     { "openings", 0, 0, G_OPTION_ARG_INT, &line->match.n_openings,
@@ -253,21 +256,36 @@ command_match (CommandLine *line)
 {
   g_autoptr(GError) error = NULL;
   MmEvalWeights *weights = load_weights (line->weights_path);
+  MmEvalWeights *other = NULL;
+  MmTrainEvaluator first, second;
   MmTrainMatchResult result;
   gboolean ok;
 
   if (weights == NULL)
     return EXIT_FAILURE;
+  first = mm_train_evaluator_weights (line->weights_path, weights);
+  second = mm_train_evaluator_simple ();
+  if (line->against_path != NULL)
+    {
+      other = load_weights (line->against_path);
+      if (other == NULL)
+        {
+          mm_eval_weights_free (weights);
+          return EXIT_FAILURE;
+        }
+      second = mm_train_evaluator_weights (line->against_path, other);
+    }
   line->match.games_path = line->train.games_path;
   line->match.validation_every = line->train.fit.validation_every;
   line->match.n_threads = line->train.label.n_threads;
   line->match.verbose = line->train.verbose;
-  ok = mm_train_match_run (&line->match, weights, &result, &error);
+  ok = mm_train_match_play (&line->match, &first, &second, &result, &error);
   if (ok)
-    mm_train_match_print (stdout, &line->match, &result);
+    mm_train_match_print (stdout, &line->match, &first, &second, &result);
   else
     g_printerr ("monomachia-train: %s\n", error->message);
   mm_eval_weights_free (weights);
+  mm_eval_weights_free (other);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
@@ -316,5 +334,6 @@ main (int    argc,
   g_free (line.output_path);
   g_free (line.weights_path);
   g_free (line.cache_path);
+  g_free (line.against_path);
   return status;
 }
