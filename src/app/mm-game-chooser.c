@@ -74,10 +74,14 @@ describe_game (MmGameRecord *record,
       MmColor side;
 
       mm_game_record_get_start (record, NULL, NULL, &side);
+      /* Translators: in the list of games of a file: a position without moves */
       g_string_append (text, side == MM_COLOR_BLACK ? _("A position, Black to move")
+                                                    /* Translators: in the list of games of a file:
+                                                     * a position without moves */
                                                     : _("A position, White to move"));
     }
   else
+    /* Translators: in the list of games of a file: a game without players' names */
     g_string_append (text, _("A game"));
 
   if (date != NULL && *date != '\0')

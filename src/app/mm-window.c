@@ -450,6 +450,8 @@ mm_window_confirm_discard (MmWindow             *self,
   dialog = gtk_message_dialog_new (GTK_WINDOW (self),
                                    GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   /* Translators: the question asked before a game with unsaved
+                                    * changes is replaced or closed */
                                    "%s", _("Discard unsaved game?"));
   if (self->file != NULL)
     {
@@ -461,11 +463,15 @@ mm_window_confirm_discard (MmWindow             *self,
     }
   else
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                              /* Translators: the explanation under “Discard
+                                               * unsaved game?” */
                                               _("This game is not saved in a file."));
   gtk_dialog_add_buttons (GTK_DIALOG (dialog),
+                          /* Translators: a button */
                           _("_Cancel"), GTK_RESPONSE_CANCEL,
                           /* Translators: a button: let the unsaved game go */
                           _("_Discard"), RESPONSE_DISCARD,
+                          /* Translators: a button: save the game */
                           _("_Save"), RESPONSE_SAVE,
                           NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
@@ -550,6 +556,17 @@ mm_window_load (MmWindow *self,
       if (message->len > 0)
         g_string_append_c (message, ' ');
       g_string_append (message, result);
+    }
+  else if (mm_game_get_n_moves (self->game) > 0
+           && mm_game_get_move (self->game, mm_game_get_n_moves (self->game) - 1, NULL)
+              == MM_SQUARE_PASS)
+    {
+      /* The game goes on after a pass: say who passed, as during play. */
+      if (message->len > 0)
+        g_string_append_c (message, ' ');
+      g_string_append (message, mm_game_get_side_to_move (self->game) == MM_COLOR_BLACK
+                                ? _("White has no move and passes")
+                                : _("Black has no move and passes"));
     }
   mm_window_show_message (self, message->str);
   mm_window_focus_board (self);
@@ -781,8 +798,10 @@ mm_window_open_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
   GtkFileChooserNative *native;
 
+  /* Translators: the title of the file chooser that opens a saved game */
   native = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        /* Translators: a button in the file chooser */
                                         _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   add_game_filters (GTK_FILE_CHOOSER (native));
@@ -893,8 +912,10 @@ mm_window_save_as (MmWindow *self)
 {
   GtkFileChooserNative *native;
 
+  /* Translators: the title of the file chooser that saves the game */
   native = gtk_file_chooser_native_new (_("Save the Game"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        /* Translators: a button: save the game */
                                         _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   add_game_filters (GTK_FILE_CHOOSER (native));
@@ -946,6 +967,7 @@ mm_window_copy (MmWindow       *self,
 
   if (format == MM_RECORD_FORMAT_TRANSCRIPT && mm_game_record_get_n_discs_played (record) == 0)
     {
+      /* Translators: shown after Copy Moves in a game without moves */
       mm_window_show_message (self, _("There are no moves to copy yet."));
       return;
     }
@@ -956,15 +978,18 @@ mm_window_copy (MmWindow       *self,
   switch (format)
     {
     case MM_RECORD_FORMAT_TRANSCRIPT:
+      /* Translators: shown after Copy Moves */
       mm_window_show_message (self, _("The moves are copied."));
       break;
     case MM_RECORD_FORMAT_BOARD:
+      /* Translators: shown after Copy Board */
       mm_window_show_message (self, _("The board is copied."));
       break;
     case MM_RECORD_FORMAT_GGF:
     case MM_RECORD_FORMAT_PGN:
     case MM_RECORD_FORMAT_UNKNOWN:
     default:
+      /* Translators: shown after Copy Game; GGF is the name of a file format */
       mm_window_show_message (self, _("The game is copied in GGF."));
       break;
     }
@@ -1001,12 +1026,16 @@ pasted_message (MmRecordFormat format)
   switch (format)
     {
     case MM_RECORD_FORMAT_GGF:
+      /* Translators: shown after Paste; GGF is the name of a file format */
       return _("Pasted a game in GGF.");
     case MM_RECORD_FORMAT_TRANSCRIPT:
+      /* Translators: shown after Paste of moves such as f5d6c3 */
       return _("Pasted a list of moves.");
     case MM_RECORD_FORMAT_PGN:
+      /* Translators: shown after Paste; PGN is the name of a file format */
       return _("Pasted a game in PGN.");
     case MM_RECORD_FORMAT_BOARD:
+      /* Translators: shown after Paste of a position of 64 squares */
       return _("Pasted a board position.");
     case MM_RECORD_FORMAT_UNKNOWN:
     default:
@@ -1056,6 +1085,7 @@ mm_window_paste_cb (GObject      *source,
 
   if (text == NULL)
     {
+      /* Translators: shown after Paste when the clipboard holds a picture or nothing */
       mm_window_show_message (self, _("The clipboard holds no text to paste."));
       return;
     }

@@ -135,8 +135,8 @@ mm_autosave_save (MmAutosave  *self,
     {
       int saved_errno = errno;
 
-      /* Translators: %s is a folder, then the reason it cannot be made */
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   /* Translators: %s: a folder; %s: why it cannot be made */
                    _("Cannot make the folder %s: %s"), dir, g_strerror (saved_errno));
       return FALSE;
     }
@@ -211,8 +211,8 @@ mm_autosave_load (MmAutosave  *self,
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return NULL;
-      /* Translators: %s says what is wrong with the file */
       g_set_error (error, MM_AUTOSAVE_ERROR, MM_AUTOSAVE_ERROR_DAMAGED,
+                   /* Translators: shown at start; %s says what is wrong with the saved game */
                    _("The game in progress could not be restored: %s"), local_error->message);
       return NULL;
     }
@@ -239,8 +239,8 @@ mm_autosave_clear (MmAutosave  *self,
     {
       int saved_errno = errno;
 
-      /* Translators: %s is a file, then the reason it cannot be removed */
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   /* Translators: %s: a file; %s: why it cannot be removed */
                    _("Cannot remove %s: %s"), self->path, g_strerror (saved_errno));
       return FALSE;
     }

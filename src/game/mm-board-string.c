@@ -171,6 +171,8 @@ mm_board_string_parse (const char  *text,
       if (cell != CELL_BLACK && cell != CELL_WHITE)
         {
           _mm_record_set_error_at (error, text, pos, MM_RECORD_ERROR_BAD_POSITION,
+                                   /* Translators: an error in a board string of 64 squares; X is
+                                    * black and O white, do not translate them */
                                    _("the side to move is missing: "
                                      "X or O should follow the 64 squares"));
           return NULL;
@@ -187,6 +189,8 @@ mm_board_string_parse (const char  *text,
       else if (pos < length && text[pos] != '\n')
         {
           _mm_record_set_error_at (error, text, pos, MM_RECORD_ERROR_SYNTAX,
+                                   /* Translators: an error in a board string: text follows the
+                                    * letter X or O that says who moves */
                                    _("the line goes on after the side to move"));
           return NULL;
         }
@@ -197,6 +201,7 @@ mm_board_string_parse (const char  *text,
   if (games->len == 0)
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY,
+                   /* Translators: the text pasted or opened holds no board position */
                    _("There is no board in this text"));
       return NULL;
     }

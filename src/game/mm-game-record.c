@@ -348,9 +348,9 @@ mm_game_record_add (MmGameRecord  *self,
     {
       g_autofree char *quoted = _mm_record_quote (eval, strlen (eval));
 
-      /* Translators: %u is a move number; %s is what stands where a
-       * number such as -1.5 should be */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_SYNTAX,
+                   /* Translators: %u: a move number; %s: the text found where a number such as
+                    * -1.5 should be */
                    _("Move %u: the evaluation %s is not a number"), number, quoted);
       return FALSE;
     }
@@ -358,25 +358,25 @@ mm_game_record_add (MmGameRecord  *self,
     {
       g_autofree char *quoted = _mm_record_quote (time, strlen (time));
 
-      /* Translators: %u is a move number; %s is what stands where a time
-       * such as 1:05 or 0.5 should be */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_SYNTAX,
+                   /* Translators: %u: a move number; %s: the text found where a time such as 1:05
+                    * should be */
                    _("Move %u: the time %s is not a time"), number, quoted);
       return FALSE;
     }
 
   if (mm_board_is_game_over (&self->board))
     {
-      /* Translators: %u is a move number */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                   /* Translators: %u: a move number */
                    _("Move %u: the game is already over"), number);
       return FALSE;
     }
 
   if (square != MM_SQUARE_PASS && !mm_square_is_valid (square))
     {
-      /* Translators: %u is a move number */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                   /* Translators: %u: a move number */
                    _("Move %u: there is no such square on the board"), number);
       return FALSE;
     }
@@ -392,14 +392,14 @@ mm_game_record_add (MmGameRecord  *self,
   if (!any_color && color != self->side_to_move)
     {
       if (self->side_to_move == MM_COLOR_BLACK)
-        /* Translators: %u is a move number; the move in the record is
-         * White's but Black has to move */
         g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                     /* Translators: %u: a move number; the record gives a move to White when Black
+                      * must play */
                      _("Move %u: it is Black’s turn, not White’s"), number);
       else
-        /* Translators: %u is a move number; the move in the record is
-         * Black's but White has to move */
         g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                     /* Translators: %u: a move number; the record gives a move to Black when White
+                      * must play */
                      _("Move %u: it is White’s turn, not Black’s"), number);
       return FALSE;
     }
@@ -411,12 +411,14 @@ mm_game_record_add (MmGameRecord  *self,
           mm_square_format (mm_first_square (mm_board_legal_moves (&self->board)), name);
           name[0] = g_ascii_toupper (name[0]);
           if (self->side_to_move == MM_COLOR_BLACK)
-            /* Translators: %u is a move number, %s a square such as D3 */
             g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                         /* Translators: %u: a move number; %s: a square where Black could play,
+                          * such as D3 */
                          _("Move %u: Black passes but has a move (%s)"), number, name);
           else
-            /* Translators: %u is a move number, %s a square such as D3 */
             g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                         /* Translators: %u: a move number; %s: a square where White could play,
+                          * such as D3 */
                          _("Move %u: White passes but has a move (%s)"), number, name);
           return FALSE;
         }
@@ -430,16 +432,16 @@ mm_game_record_add (MmGameRecord  *self,
   name[0] = g_ascii_toupper (name[0]);
   if (!(mm_board_empties (&self->board) & BIT (square)))
     {
-      /* Translators: %u is a move number, %s a square such as D3 */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                   /* Translators: %u: a move number; %s: a square such as D3 */
                    _("Move %u: %s is not empty"), number, name);
       return FALSE;
     }
   flips = mm_board_flips (&self->board, square);
   if (flips == 0)
     {
-      /* Translators: %u is a move number, %s a square such as D3 */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
+                   /* Translators: %u: a move number; %s: a square such as D3 */
                    _("Move %u: %s does not flip any disc"), number, name);
       return FALSE;
     }
@@ -737,8 +739,8 @@ mm_game_record_set_tag (MmGameRecord  *self,
     {
       g_autofree char *quoted = _mm_record_quote (name, strlen (name));
 
-      /* Translators: %s is the name of a tag of a game record, such as “PB” */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_SYNTAX,
+                   /* Translators: %s: the name of a tag of a game record, such as “PB”, in quotes */
                    _("%s cannot be the name of a tag"), quoted);
       return FALSE;
     }
@@ -753,9 +755,9 @@ mm_game_record_set_tag (MmGameRecord  *self,
 
   if (strlen (value) > MM_RECORD_MAX_TAG_VALUE || !mm_record_tag_value_is_valid (value))
     {
-      /* Translators: %s is the name of a tag of a game record, such as “PB”;
-       * %u the largest number of bytes it may hold */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_TOO_LARGE,
+                   /* Translators: %s: a tag name such as PB; %u: the largest number of bytes it
+                    * may hold */
                    _("The tag %s is longer than %u bytes or holds something other than text"),
                    name, MM_RECORD_MAX_TAG_VALUE);
       return FALSE;
@@ -772,8 +774,9 @@ mm_game_record_set_tag (MmGameRecord  *self,
 
   if (self->tags->len >= MM_RECORD_MAX_TAGS)
     {
-      /* Translators: %u is the largest number of tags a game may have */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_TOO_MANY,
+                   /* Translators: %u: the largest number of tags (names, date, place...) a game
+                    * may have */
                    _("The game has more than %u tags"), MM_RECORD_MAX_TAGS);
       return FALSE;
     }

@@ -890,8 +890,8 @@ mm_game_load_record (MmGame        *self,
              || !(mm_board_empties (&board) & (G_GUINT64_CONSTANT (1) << square))
              || mm_board_flips (&board, square) == 0))
         {
-          /* Translators: %u is the number of a move in a game record */
           g_set_error (error, MM_GAME_ERROR, MM_GAME_ERROR_ILLEGAL_RECORD,
+                       /* Translators: %u is the number of a move in a game record */
                        _("Move %u of the game record is not legal"), number + 1);
           return FALSE;
         }

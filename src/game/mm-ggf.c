@@ -134,6 +134,8 @@ parse_board (const char  *text,
   if (p == digits)
     {
       _mm_record_set_error_at (error, text, value_offset, MM_RECORD_ERROR_SYNTAX,
+                               /* Translators: an error in a GGF file; BO is the name of the board
+                                * property, do not translate it */
                                _("the board (BO) must start with its size, 8"));
       return NULL;
     }
@@ -198,6 +200,8 @@ parse_board (const char  *text,
     {
       _mm_record_set_error_at (error, text, value_offset + (gsize) (p - value),
                                MM_RECORD_ERROR_BAD_POSITION,
+                               /* Translators: an error in a GGF file; * and O stand for black and
+                                * white, do not translate them */
                                _("the board (BO) does not say whose turn it is "
                                  "(* or O after the 64 squares)"));
       return NULL;
@@ -209,6 +213,8 @@ parse_board (const char  *text,
     {
       _mm_record_set_error_at (error, text, value_offset + (gsize) (p - value),
                                MM_RECORD_ERROR_BAD_POSITION,
+                               /* Translators: an error in a GGF file; BO is the board property, do
+                                * not translate it */
                                _("there is more than a board in BO"));
       return NULL;
     }
@@ -299,6 +305,8 @@ parse_game (Scanner  *s,
       if (scanner_at_end (s))
         {
           _mm_record_set_error_at (error, s->text, game_start, MM_RECORD_ERROR_SYNTAX,
+                                   /* Translators: an error in a GGF file that was cut short; “;)”
+                                    * ends a game */
                                    _("the game that starts here does not end with “;)”: "
                                      "the text is cut short"));
           return NULL;
@@ -382,6 +390,8 @@ parse_game (Scanner  *s,
           if (mm_game_record_get_n_moves (record) > 0)
             {
               _mm_record_set_error_at (error, s->text, name_start, MM_RECORD_ERROR_SYNTAX,
+                                       /* Translators: an error in a GGF file; BO is the board
+                                        * property, do not translate it */
                                        _("the board (BO) comes after the first move"));
               return NULL;
             }
@@ -458,6 +468,7 @@ mm_ggf_parse (const char  *text,
       if (scanner_peek (&s) != ';')
         {
           _mm_record_set_error_at (error, text, game_start, MM_RECORD_ERROR_SYNTAX,
+                                   /* Translators: an error in a GGF file; keep “(;” as it is */
                                    _("a GGF game starts with “(;”"));
           return NULL;
         }
@@ -481,6 +492,7 @@ mm_ggf_parse (const char  *text,
   if (games->len == 0)
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY,
+                   /* Translators: the text pasted or opened holds no game */
                    _("There is no game in this text"));
       return NULL;
     }

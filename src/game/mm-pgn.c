@@ -100,6 +100,7 @@ read_tag (Scanner  *s,
   if (s->pos == name_start || s->pos - name_start > MM_RECORD_MAX_TAG_NAME)
     {
       _mm_record_set_error_at (error, s->text, start, MM_RECORD_ERROR_SYNTAX,
+                               /* Translators: an error in a PGN file; keep [Black "name"] as it is */
                                _("a tag should look like [Black \"name\"]"));
       return FALSE;
     }
@@ -109,6 +110,7 @@ read_tag (Scanner  *s,
   if (peek (s) != '"')
     {
       _mm_record_set_error_at (error, s->text, start, MM_RECORD_ERROR_SYNTAX,
+                               /* Translators: an error in a PGN file; keep [Black "name"] as it is */
                                _("a tag should look like [Black \"name\"]"));
       return FALSE;
     }
@@ -131,6 +133,7 @@ read_tag (Scanner  *s,
   if (peek (s) != '"')
     {
       _mm_record_set_error_at (error, s->text, start, MM_RECORD_ERROR_SYNTAX,
+                               /* Translators: an error in a PGN file */
                                _("the value of this tag does not end with a quote on its line"));
       return FALSE;
     }
@@ -139,6 +142,7 @@ read_tag (Scanner  *s,
   if (peek (s) != ']')
     {
       _mm_record_set_error_at (error, s->text, start, MM_RECORD_ERROR_SYNTAX,
+                               /* Translators: an error in a PGN file */
                                _("this tag does not end with “]”"));
       return FALSE;
     }
@@ -164,6 +168,8 @@ skip_aside (Scanner  *s,
       if (s->pos >= s->length)
         {
           _mm_record_set_error_at (error, s->text, start, MM_RECORD_ERROR_SYNTAX,
+                                   /* Translators: an error in a PGN file: a variation is a line of
+                                    * moves in parentheses */
                                    _("this variation does not end with “)”"));
           return FALSE;
         }
@@ -176,6 +182,8 @@ skip_aside (Scanner  *s,
           if (s->pos >= s->length)
             {
               _mm_record_set_error_at (error, s->text, comment, MM_RECORD_ERROR_SYNTAX,
+                                       /* Translators: an error in a PGN file: a comment is text in
+                                        * braces */
                                        _("this comment does not end with “}”"));
               return FALSE;
             }
@@ -493,6 +501,7 @@ mm_pgn_parse (const char  *text,
   if (games->len == 0)
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY,
+                   /* Translators: the text pasted or opened holds no game */
                    _("There is no game in this text"));
       return NULL;
     }

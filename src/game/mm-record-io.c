@@ -52,9 +52,9 @@ mm_record_check_text (const char  *data,
       g_autofree char *size = g_format_size (length);
       g_autofree char *limit = g_format_size (MM_RECORD_MAX_SIZE);
 
-      /* Translators: the first %s is the size of the text, as “100.0 MB”,
-       * the second the largest size that is read */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_TOO_LARGE,
+                   /* Translators: the first %s is the size of the text, as “100.0 MB”, the second
+                    * the largest size that is read */
                    _("The text is too large to be a game record (%s; the limit is %s)"),
                    size, limit);
       return NULL;
@@ -70,6 +70,8 @@ mm_record_check_text (const char  *data,
   if (zero != NULL)
     {
       _mm_record_set_error_at (error, data, (gsize) (zero - data), MM_RECORD_ERROR_NOT_TEXT,
+                               /* Translators: an error for a binary file, such as a picture,
+                                * opened as a game */
                                _("this is not text: it holds a zero byte"));
       return NULL;
     }
@@ -84,6 +86,7 @@ mm_record_check_text (const char  *data,
       if (text == NULL)
         {
           g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_NOT_TEXT,
+                       /* Translators: an error for a file whose characters cannot be read */
                        _("This is not text in a known encoding"));
           return NULL;
         }
@@ -169,6 +172,7 @@ mm_record_parse (const char      *data,
 
   if (mm_record_detect (text, text_length) == MM_RECORD_FORMAT_UNKNOWN)
     {
+      /* Translators: nothing was pasted or the file is empty */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY, _("The text is empty"));
       return NULL;
     }
@@ -263,8 +267,8 @@ mm_record_read_file (GFile           *file,
     {
       g_autofree char *limit = g_format_size (MM_RECORD_MAX_SIZE);
 
-      /* Translators: %s is the largest size that is read, as “8.4 MB” */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_TOO_LARGE,
+                   /* Translators: %s: the largest size that is read, as “8.4 MB” */
                    _("The file is larger than %s: it cannot be a game record"), limit);
       return NULL;
     }

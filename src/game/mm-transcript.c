@@ -117,6 +117,8 @@ mm_transcript_parse (const char  *text,
               if (record == NULL)
                 {
                   _mm_record_set_error_at (error, text, token, MM_RECORD_ERROR_SYNTAX,
+                                           /* Translators: an error in a list of moves: a score
+                                            * such as 34-30 comes first */
                                            _("a score comes before any move"));
                   return NULL;
                 }
@@ -193,6 +195,7 @@ mm_transcript_parse (const char  *text,
   if (games->len == 0)
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY,
+                   /* Translators: the text pasted or opened holds no moves */
                    _("There are no moves in this text"));
       return NULL;
     }

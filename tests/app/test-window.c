@@ -544,6 +544,8 @@ paste_and_copy (MmWindow *window)
   /* A board where Black has no move: it passes at once. */
   paste (window, "O*-------------------------------------------------------------- X");
   wait_for_message (window, "Pasted a board position.");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+                   "Pasted a board position. Black has no move and passes");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
   assert_square_label (window, "a1", "A1, white");
