@@ -343,15 +343,17 @@ moves_of (MmWindow *window)
   return mm_record_write (record, MM_RECORD_FORMAT_TRANSCRIPT);
 }
 
+/* A folder for the files the tests write; each test removes its files,
+ * and main() the folder. */
+static char *temp_dir;
+
 static char *
 temp_path (const char *name)
 {
-  static char *dir;
-
-  if (dir == NULL)
-    dir = g_dir_make_tmp ("mm-test-window-XXXXXX", NULL);
-  g_assert_nonnull (dir);
-  return g_build_filename (dir, name, NULL);
+  if (temp_dir == NULL)
+    temp_dir = g_dir_make_tmp ("mm-test-window-XXXXXX", NULL);
+  g_assert_nonnull (temp_dir);
+  return g_build_filename (temp_dir, name, NULL);
 }
 
 static void
@@ -813,6 +815,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
   /* Each test gets its own data folder, so that no autosaved game of
    * the user's, or of another test, comes in. */
@@ -838,5 +842,10 @@ main (int   argc,
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
-  return g_test_run ();
+  status = g_test_run ();
+  if (temp_dir != NULL)
+    g_rmdir (temp_dir);
+  g_free (temp_dir);
+
+  return status;
 }
