@@ -32,6 +32,7 @@
 
 #include "mm-board.h"
 #include "mm-cpu.h"
+#include "mm-obf.h"
 #include "mm-perft.h"
 #include "mm-search.h"
 
@@ -145,92 +146,6 @@ command_perft (int    argc,
   return EXIT_SUCCESS;
 }
 
-/* One position of an .obf file: 64 squares a1..h8 (X black, O white,
- * - empty), the side to move, then "; MOVE:SCORE" answers, best first. */
-typedef struct
-{
-  MmBoard board;
-  int     n_answers;
-  int     answer_moves[MM_N_SQUARES];
-  int     answer_scores[MM_N_SQUARES];
-} ObfPosition;
-
-static bool
-parse_obf_line (const char  *line,
-                ObfPosition *position,
-                const char **problem)
-{
-  uint64_t black = 0, white = 0;
-  const char *p = line;
-  MmColor side;
-
-  for (int square = 0; square < MM_N_SQUARES; square++, p++)
-    {
-      switch (*p)
-        {
-        case 'X': case 'x': case '*':
-          black |= UINT64_C (1) << square;
-          break;
-        case 'O': case 'o':
-          white |= UINT64_C (1) << square;
-          break;
-        case '-': case '.':
-          break;
-        default:
-          *problem = "a board needs 64 squares of X, O or -";
-          return false;
-        }
-    }
-
-  while (*p == ' ' || *p == '\t')
-    p++;
-  if (*p == 'X' || *p == 'x' || *p == '*')
-    side = MM_COLOR_BLACK;
-  else if (*p == 'O' || *p == 'o')
-    side = MM_COLOR_WHITE;
-  else
-    {
-      *problem = "the side to move (X or O) must follow the board";
-      return false;
-    }
-  p++;
-  mm_board_from_colors (&position->board, black, white, side);
-
-  position->n_answers = 0;
-  while ((p = strchr (p, ';')) != NULL && position->n_answers < MM_N_SQUARES)
-    {
-      char *end = NULL;
-      int square, score;
-
-      p++;
-      while (*p == ' ')
-        p++;
-      square = mm_square_parse (p);
-      if (square == MM_SQUARE_NONE || p[2] != ':')
-        break;
-      score = (int) strtol (p + 3, &end, 10);
-      if (end == p + 3)
-        break;
-      position->answer_moves[position->n_answers] = square;
-      position->answer_scores[position->n_answers] = score;
-      position->n_answers++;
-      p = end;
-    }
-
-  return true;
-}
-
-/* The score the file gives for @move, or -1000 when it lists none. */
-static int
-obf_answer_for (const ObfPosition *position,
-                int                move)
-{
-  for (int i = 0; i < position->n_answers; i++)
-    if (position->answer_moves[i] == move)
-      return position->answer_scores[i];
-  return -1000;
-}
-
 static int
 command_solve (int    argc,
                char **argv)
@@ -265,17 +180,17 @@ command_solve (int    argc,
           "line", "empties", "move", "score", "expected", "nodes", "time (s)", "Mn/s");
   while (fgets (line, sizeof line, file) != NULL)
     {
-      ObfPosition position;
+      MmObfPosition position;
       MmSolveResult result;
       const char *problem = NULL;
       char move[3], expected[3] = "--";
       double started, elapsed;
-      bool ok;
+      bool ok, listed;
 
       line_number++;
       if (line[0] == '\n' || line[0] == '%' || line[0] == '#')
         continue;
-      if (!parse_obf_line (line, &position, &problem))
+      if (!mm_obf_parse_line (line, &position, &problem))
         {
           fprintf (stderr, "%s:%d: %s\n", argv[0], line_number, problem);
           continue;
@@ -292,7 +207,8 @@ command_solve (int    argc,
       /* Several moves may share the best score; any of them is right. */
       ok = position.n_answers > 0
            && result.score == position.answer_scores[0]
-           && obf_answer_for (&position, result.best_move) == result.score;
+           && mm_obf_score_of (&position, result.best_move, &listed) == result.score
+           && listed;
       printf ("%-5d %-7d %-5s %+6d %-2s %+4d %-4s %14" PRIu64 " %9.3f %8.2f\n",
               line_number, 64 - mm_popcount (position.board.player | position.board.opponent),
               move, result.score, expected,

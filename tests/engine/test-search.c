@@ -1,0 +1,363 @@
+/* test-search.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The searches: the exact solver against a plain minimax written here,
+ * the midgame search's moves in every phase of random games (passes
+ * included), time limits and stopping from another thread. */
+
+#include <glib.h>
+
+#include "mm-board.h"
+#include "mm-cpu.h"
+#include "mm-eval.h"
+#include "mm-search.h"
+
+#define HASH_BYTES ((gsize) 16 << 20)
+
+/* The final score by plain minimax over every line of play: no pruning,
+ * no table, nothing clever, so nothing to get wrong. */
+static int
+minimax (guint64 player,
+         guint64 opponent)
+{
+  MmBoard board = { player, opponent };
+  guint64 moves = mm_board_legal_moves (&board);
+  int best = -1000;
+
+  if (moves == 0)
+    {
+      if (mm_board_is_game_over (&board))
+        return mm_board_final_score (&board);
+      return -minimax (opponent, player);
+    }
+
+  for (; moves != 0; moves = mm_without_first (moves))
+    {
+      MmBoard child = board;
+      int score;
+
+      mm_board_play (&child, mm_first_square (moves));
+      score = -minimax (child.player, child.opponent);
+      if (score > best)
+        best = score;
+    }
+
+  return best;
+}
+
+/* Plays random legal moves from the start until @n_empties are left;
+ * FALSE when the game ended before. */
+static gboolean
+random_position (GRand   *rand,
+                 int      n_empties,
+                 MmBoard *board)
+{
+  mm_board_init_start (board);
+  while (mm_popcount (mm_board_empties (board)) > n_empties)
+    {
+      guint64 moves = mm_board_legal_moves (board);
+      int pick;
+
+      if (moves == 0)
+        {
+          if (mm_board_is_game_over (board))
+            return FALSE;
+          mm_board_pass (board);
+          continue;
+        }
+      pick = g_rand_int_range (rand, 0, mm_popcount (moves));
+      while (pick-- > 0)
+        moves = mm_without_first (moves);
+      mm_board_play (board, mm_first_square (moves));
+    }
+  return TRUE;
+}
+
+static void
+check_solver_against_minimax (int n_positions,
+                              int min_empties,
+                              int max_empties)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261201);
+  /* A small table, kept from position to position: what it holds is exact
+   * whatever position it came from, and a small one sees replacements. */
+  MmSearch *search = mm_search_new ((gsize) 1 << 16);
+  int checked = 0;
+
+  while (checked < n_positions)
+    {
+      MmBoard board;
+      MmSolveResult result;
+      int n_empties = g_rand_int_range (rand, min_empties, max_empties + 1);
+      int expected;
+
+      if (!random_position (rand, n_empties, &board))
+        continue;
+
+      expected = minimax (board.player, board.opponent);
+      g_assert_true (mm_endgame_solve (search, &board, &result));
+      g_assert_cmpint (result.score, ==, expected);
+
+      /* The move must be legal and must reach that score. */
+      if (mm_board_is_game_over (&board))
+        g_assert_cmpint (result.best_move, ==, MM_SQUARE_NONE);
+      else if (!mm_board_can_move (&board))
+        g_assert_cmpint (result.best_move, ==, MM_SQUARE_PASS);
+      else
+        {
+          MmBoard child = board;
+
+          /* Scoring the child by minimax again doubles the cost: done
+           * where it is cheap. */
+          g_assert_cmpuint (mm_board_play (&child, result.best_move), !=, 0);
+          if (n_empties <= 8)
+            g_assert_cmpint (-minimax (child.player, child.opponent), ==, expected);
+        }
+      checked++;
+    }
+
+  mm_search_free (search);
+}
+
+/* Plain minimax costs about 5e5 nodes at ten empties, 4e6 at eleven and
+ * 3e7 at twelve: thousands of positions up to ten, a few beyond. */
+static void
+test_solver_small (void)
+{
+  check_solver_against_minimax (2000, 1, 10);
+}
+
+static void
+test_solver_twelve (void)
+{
+  check_solver_against_minimax (6, 11, 11);
+  check_solver_against_minimax (3, 12, 12);
+}
+
+/* The midgame search and exact search through the table agree on the
+ * score of positions it can search to the end. */
+static void
+test_search_to_the_end (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+
+  for (int i = 0; i < 200; i++)
+    {
+      MmBoard board;
+      MmSearchLimits limits = { .max_depth = 0, .max_seconds = 0, .exact_empties = 10 };
+      MmSearchResult result;
+
+      if (!random_position (rand, g_rand_int_range (rand, 1, 11), &board))
+        {
+          i--;
+          continue;
+        }
+      g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+      g_assert_true (result.exact);
+      g_assert_cmpint (result.score, ==,
+                       minimax (board.player, board.opponent) * MM_EVAL_SCALE);
+    }
+
+  mm_search_free (search);
+}
+
+typedef struct
+{
+  int n_reports;
+  int last_depth;
+} Progress;
+
+static void
+progress_cb (const MmSearchResult *result,
+             void                 *user_data)
+{
+  Progress *progress = user_data;
+
+  g_assert_cmpint (result->depth, >, progress->last_depth);
+  progress->last_depth = result->depth;
+  progress->n_reports++;
+}
+
+/* Along whole random games, a depth-limited search returns a legal move
+ * (or a pass when there is none) and reports every depth. */
+static void
+test_midgame_moves_are_legal (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  int passes = 0;
+
+  for (int game = 0; game < 6; game++)
+    {
+      MmBoard board;
+
+      mm_board_init_start (&board);
+      while (!mm_board_is_game_over (&board))
+        {
+          MmSearchLimits limits = { .max_depth = 4 };
+          MmSearchResult result;
+          Progress progress = { 0, 0 };
+
+          g_assert_true (mm_search_run (search, &board, &limits, progress_cb, &progress, &result));
+          g_assert_cmpint (progress.n_reports, ==, MIN (4, mm_popcount (mm_board_empties (&board))));
+          if (!mm_board_can_move (&board))
+            {
+              g_assert_cmpint (result.best_move, ==, MM_SQUARE_PASS);
+              mm_board_pass (&board);
+              passes++;
+              continue;
+            }
+          g_assert_true (mm_square_is_valid (result.best_move));
+
+          /* Play the search's move or, to vary the games, a random one. */
+          if (g_rand_boolean (rand))
+            g_assert_cmpuint (mm_board_play (&board, result.best_move), !=, 0);
+          else
+            {
+              guint64 moves = mm_board_legal_moves (&board);
+              int pick = g_rand_int_range (rand, 0, mm_popcount (moves));
+
+              while (pick-- > 0)
+                moves = mm_without_first (moves);
+              mm_board_play (&board, mm_first_square (moves));
+            }
+        }
+    }
+
+  g_test_message ("%d passes met", passes);
+  mm_search_free (search);
+}
+
+/* The search sees the obvious: a move that takes a corner and wins the
+ * game outright (a wipe-out) beats everything else. */
+static void
+test_search_finds_wipeout (void)
+{
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  MmSearchLimits limits = { .max_depth = 3 };
+  MmSearchResult result;
+  MmBoard board;
+
+  /* Black to move; a1 flips every white disc (b2..g7 on the diagonal). */
+  g_assert_true (mm_board_from_colors (&board,
+                                       G_GUINT64_CONSTANT (1) << 63,
+                                       G_GUINT64_CONSTANT (0x0040201008040200),
+                                       MM_COLOR_BLACK));
+  g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+  g_assert_cmpint (result.best_move, ==, 0);
+  g_assert_cmpint (result.score, ==, 64 * MM_EVAL_SCALE);
+  mm_search_free (search);
+}
+
+typedef struct
+{
+  MmSearch       *search;
+  MmBoard         board;
+  MmSearchResult  result;
+} SearchJob;
+
+static gpointer
+run_unlimited (gpointer data)
+{
+  SearchJob *job = data;
+  MmSearchLimits limits = { 0 };
+
+  mm_search_run (job->search, &job->board, &limits, NULL, NULL, &job->result);
+  return NULL;
+}
+
+/* Told to stop from another thread, an unlimited search ends soon and
+ * still gives a legal move. */
+static void
+test_stop_from_another_thread (void)
+{
+  SearchJob job = { .search = mm_search_new (HASH_BYTES) };
+  GThread *thread;
+  gint64 stopped_at;
+  double latency;
+
+  mm_board_init_start (&job.board);
+  thread = g_thread_new ("search", run_unlimited, &job);
+  g_usleep (200 * 1000);
+  stopped_at = g_get_monotonic_time ();
+  mm_search_stop (job.search);
+  g_thread_join (thread);
+  latency = (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
+
+  /* The promptness target (50 ms) is measured by the benchmark; here only
+   * a bound no loaded machine should reach. */
+  g_test_message ("stopped in %.1f ms", latency);
+  g_assert_cmpfloat (latency, <, 5000.0);
+  g_assert_true (job.result.stopped);
+  g_assert_true (mm_square_is_valid (job.result.best_move));
+  g_assert_cmpuint (mm_board_legal_moves (&job.board) & (G_GUINT64_CONSTANT (1) << job.result.best_move),
+                    !=, 0);
+  mm_search_free (job.search);
+}
+
+static void
+test_time_limit (void)
+{
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  MmSearchLimits limits = { .max_seconds = 0.1 };
+  MmSearchResult result;
+  MmBoard board;
+
+  mm_board_init_start (&board);
+  mm_search_run (search, &board, &limits, NULL, NULL, &result);
+  g_assert_true (result.stopped);
+  g_assert_cmpint (result.depth, >=, 1);
+  g_assert_true (mm_square_is_valid (result.best_move));
+  mm_search_free (search);
+}
+
+static void
+test_finished_game (void)
+{
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  MmSearchLimits limits = { .max_depth = 5 };
+  MmSearchResult result;
+  MmBoard board = { G_GUINT64_CONSTANT (0xFF), 0 };
+
+  g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+  g_assert_cmpint (result.best_move, ==, MM_SQUARE_NONE);
+  g_assert_true (result.exact);
+  g_assert_cmpint (result.score, ==, 64 * MM_EVAL_SCALE);
+  mm_search_free (search);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/search/solver/minimax", test_solver_small);
+  g_test_add_func ("/engine/search/solver/minimax-12", test_solver_twelve);
+  g_test_add_func ("/engine/search/to-the-end", test_search_to_the_end);
+  g_test_add_func ("/engine/search/midgame-legal", test_midgame_moves_are_legal);
+  g_test_add_func ("/engine/search/wipeout", test_search_finds_wipeout);
+  g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
+  g_test_add_func ("/engine/search/time-limit", test_time_limit);
+  g_test_add_func ("/engine/search/finished-game", test_finished_game);
+
+  return g_test_run ();
+}
