@@ -32,6 +32,7 @@
 
 #include "mm-board.h"
 #include "mm-cpu.h"
+#include "mm-eval.h"
 #include "mm-obf.h"
 #include "mm-perft.h"
 #include "mm-search.h"
@@ -57,7 +58,8 @@ print_usage (FILE *out)
            "  perft DEPTH [--divide]   count the leaves of the game tree from the\n"
            "                           standard start (a pass is one ply; a finished\n"
            "                           game is one leaf), with time and speed\n"
-           "  solve FILE.obf           solve each position of an FFO-style file exactly:\n"
+           "  solve FILE.obf [--eval FILE|simple]\n"
+           "                           solve each position of an FFO-style file exactly:\n"
            "                           best move, score, nodes, time, and whether they\n"
            "                           match the answers in the file\n"
            "  version                  print the version\n");
@@ -146,35 +148,100 @@ command_perft (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* The trained weights: the file given, else $MONOMACHIA_EVAL, else the
+ * installed one, else the source tree's (an uninstalled build).  NULL,
+ * after saying why, when none loads; "simple" asks for the hand-written
+ * evaluation and gives NULL without complaint. */
+static MmEvalWeights *
+load_weights (const char *given,
+              bool       *failed)
+{
+  const char *candidates[] = {
+    given, getenv ("MONOMACHIA_EVAL"), MM_EVAL_INSTALLED_PATH, MM_EVAL_SOURCE_PATH,
+  };
+  MmEvalError error = MM_EVAL_ERROR_OPEN;
+
+  *failed = false;
+  if (given != NULL && strcmp (given, "simple") == 0)
+    return NULL;
+
+  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+    {
+      MmEvalWeights *weights;
+
+      if (candidates[i] == NULL)
+        continue;
+      weights = mm_eval_weights_load (candidates[i], &error);
+      if (weights != NULL)
+        return weights;
+      /* A file that is there but damaged is an error, never a reason to
+       * play on with something else. */
+      if (error != MM_EVAL_ERROR_OPEN || i == 0)
+        {
+          fprintf (stderr, "monomachia-engine: %s: %s\n", candidates[i],
+                   mm_eval_error_message (error));
+          *failed = true;
+          return NULL;
+        }
+    }
+
+  fprintf (stderr, "monomachia-engine: no evaluation weights found (looked in %s and %s)\n",
+           MM_EVAL_INSTALLED_PATH, MM_EVAL_SOURCE_PATH);
+  *failed = true;
+  return NULL;
+}
+
 static int
 command_solve (int    argc,
                char **argv)
 {
   FILE *file;
   MmSearch *search;
+  MmEvalWeights *weights;
+  const char *path = NULL, *eval_path = NULL;
   char line[1024];
   int line_number = 0, solved = 0, matched = 0;
   uint64_t total_nodes = 0;
   double total_time = 0;
+  bool failed;
 
-  if (argc != 1)
+  for (int i = 0; i < argc; i++)
     {
-      fprintf (stderr, "monomachia-engine solve: give one .obf file\n");
+      if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
+        eval_path = argv[++i];
+      else if (path == NULL && argv[i][0] != '-')
+        path = argv[i];
+      else
+        {
+          fprintf (stderr, "monomachia-engine solve: unexpected '%s'\n", argv[i]);
+          return EXIT_FAILURE;
+        }
+    }
+  if (path == NULL)
+    {
+      fprintf (stderr, "monomachia-engine solve: give an .obf file\n");
       return EXIT_FAILURE;
     }
-  file = fopen (argv[0], "r");
+
+  weights = load_weights (eval_path, &failed);
+  if (failed)
+    return EXIT_FAILURE;
+  file = fopen (path, "r");
   if (file == NULL)
     {
-      fprintf (stderr, "monomachia-engine solve: cannot open %s: %s\n", argv[0], strerror (errno));
+      fprintf (stderr, "monomachia-engine solve: cannot open %s: %s\n", path, strerror (errno));
+      mm_eval_weights_free (weights);
       return EXIT_FAILURE;
     }
   search = mm_search_new ((size_t) 256 << 20);
   if (search == NULL)
     {
       fprintf (stderr, "monomachia-engine solve: not enough memory for the hash table\n");
+      mm_eval_weights_free (weights);
       fclose (file);
       return EXIT_FAILURE;
     }
+  mm_search_set_weights (search, weights);
 
   printf ("%-5s %-7s %-5s %6s %-12s %14s %9s %8s\n",
           "line", "empties", "move", "score", "expected", "nodes", "time (s)", "Mn/s");
@@ -192,7 +259,7 @@ command_solve (int    argc,
         continue;
       if (!mm_obf_parse_line (line, &position, &problem))
         {
-          fprintf (stderr, "%s:%d: %s\n", argv[0], line_number, problem);
+          fprintf (stderr, "%s:%d: %s\n", path, line_number, problem);
           continue;
         }
 
@@ -229,6 +296,7 @@ command_solve (int    argc,
           total_time > 0 ? (double) total_nodes / total_time / 1e6 : 0.0,
           mm_cpu_level_name (mm_cpu_level ()));
   mm_search_free (search);
+  mm_eval_weights_free (weights);
   fclose (file);
   return matched == solved ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -56,8 +56,8 @@
 
 /* From this many empties on, moves are ordered by a shallow midgame
  * search rather than by mobility alone. */
-#define EVAL_ORDER_EMPTIES 64
-#define EVAL_ORDER_DEPTH 4
+#define EVAL_ORDER_EMPTIES 16
+#define EVAL_ORDER_DEEPER_EMPTIES 18
 
 typedef struct _MoveItem MoveItem;
 static int order_midgame_moves (MmSearch *search, uint64_t player, uint64_t opponent,
@@ -351,7 +351,7 @@ solve_deep (MmSearch *search,
 
   if (n_empties >= EVAL_ORDER_EMPTIES)
     n_moves = order_midgame_moves (search, player, opponent, moves, hash_move,
-                                   EVAL_ORDER_DEPTH, items);
+                                   n_empties >= EVAL_ORDER_DEEPER_EMPTIES ? 8 : 4, items);
   else
     n_moves = order_moves (player, opponent, moves, hash_move, items);
   if (n_empties >= ETC_EMPTIES)
