@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "mm-bits.h"
+#include "mm-rays.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -207,22 +208,6 @@ mm_board_can_move (const MmBoard *board)
   return mm_board_legal_moves (board) != 0;
 }
 
-/* The squares of a line through @square, split at @square: the part with
- * higher bit numbers ("up") and the part with lower ones ("down"). */
-static inline uint64_t
-mm_ray_up (uint64_t line,
-           int      square)
-{
-  return line & (~UINT64_C (1) << square);
-}
-
-static inline uint64_t
-mm_ray_down (uint64_t line,
-             int      square)
-{
-  return line & ((UINT64_C (1) << square) - 1);
-}
-
 /* Discs flipped along a ray going to higher bit numbers.  Filling the
  * squares off the ray with ones lets a carry from bit 0 run through them
  * and through the opponent's discs on the ray; it stops on the first ray
@@ -277,20 +262,17 @@ mm_flips_of (uint64_t player,
              uint64_t opponent,
              int      square)
 {
-  const uint64_t row = UINT64_C (0xFF) << (square & 56);
-  const uint64_t column = UINT64_C (0x0101010101010101) << (square & 7);
-  const uint64_t diagonal = mm_line_diagonal (square);
-  const uint64_t anti = mm_line_antidiagonal (square);
+  const uint64_t *rays = mm_rays[square];
   uint64_t flips;
 
-  flips = mm_flips_up (mm_ray_up (row, square), player, opponent);
-  flips |= mm_flips_up (mm_ray_up (column, square), player, opponent);
-  flips |= mm_flips_up (mm_ray_up (diagonal, square), player, opponent);
-  flips |= mm_flips_up (mm_ray_up (anti, square), player, opponent);
-  flips |= mm_flips_down (mm_ray_down (row, square), player, opponent);
-  flips |= mm_flips_down (mm_ray_down (column, square), player, opponent);
-  flips |= mm_flips_down (mm_ray_down (diagonal, square), player, opponent);
-  flips |= mm_flips_down (mm_ray_down (anti, square), player, opponent);
+  flips = mm_flips_up (rays[0], player, opponent);
+  flips |= mm_flips_up (rays[1], player, opponent);
+  flips |= mm_flips_up (rays[2], player, opponent);
+  flips |= mm_flips_up (rays[3], player, opponent);
+  flips |= mm_flips_down (rays[4], player, opponent);
+  flips |= mm_flips_down (rays[5], player, opponent);
+  flips |= mm_flips_down (rays[6], player, opponent);
+  flips |= mm_flips_down (rays[7], player, opponent);
 
   return flips;
 }

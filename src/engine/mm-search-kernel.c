@@ -48,7 +48,7 @@
 #define EXACT_DEPTH 64
 
 /* At or below this many empties: no table, no sorting. */
-#define SHALLOW_EMPTIES 6
+#define SHALLOW_EMPTIES 5
 
 /* From this many empties on, the children are looked up in the table
  * before any is searched. */
@@ -117,6 +117,51 @@ solve_last (uint64_t player,
   return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
 }
 
+/* Two empties: each side's moves tried in turn, without move lists. */
+static int
+solve_two (MmSearch *search,
+           uint64_t  player,
+           uint64_t  opponent,
+           int       alpha,
+           int       beta,
+           int       x1,
+           int       x2)
+{
+  uint64_t flips;
+  int best = -SCORE_INF, worst = SCORE_INF, score;
+
+  search->nodes++;
+  if ((flips = mm_flips_of (player, opponent, x1)) != 0)
+    {
+      best = -solve_last (opponent ^ flips, player ^ flips ^ (UINT64_C (1) << x1), x2);
+      if (best >= beta)
+        return best;
+    }
+  if ((flips = mm_flips_of (player, opponent, x2)) != 0)
+    {
+      score = -solve_last (opponent ^ flips, player ^ flips ^ (UINT64_C (1) << x2), x1);
+      if (score > best)
+        best = score;
+    }
+  if (best != -SCORE_INF)
+    return best;
+
+  /* The player passes: the opponent picks the worst for the player. */
+  if ((flips = mm_flips_of (opponent, player, x1)) != 0)
+    {
+      worst = solve_last (player ^ flips, opponent ^ flips ^ (UINT64_C (1) << x1), x2);
+      if (worst <= alpha)
+        return worst;
+    }
+  if ((flips = mm_flips_of (opponent, player, x2)) != 0)
+    {
+      score = solve_last (player ^ flips, opponent ^ flips ^ (UINT64_C (1) << x2), x1);
+      if (score < worst)
+        worst = score;
+    }
+  return worst != SCORE_INF ? worst : final_score (player, opponent);
+}
+
 /* The last few empties: every empty square is tried directly (cheaper
  * than generating all moves when so few are left), odd regions first. */
 static int
@@ -131,6 +176,9 @@ solve_shallow (MmSearch *search,
   uint64_t odd, ordered[2];
   int best = -SCORE_INF;
 
+  if (n_empties == 2)
+    return solve_two (search, player, opponent, alpha, beta, mm_first_square (empties),
+                      mm_first_square (mm_without_first (empties)));
   search->nodes++;
   if (n_empties == 1)
     return solve_last (player, opponent, mm_first_square (empties));
@@ -143,9 +191,13 @@ solve_shallow (MmSearch *search,
       for (uint64_t m = ordered[i]; m != 0; m = mm_without_first (m))
         {
           int square = mm_first_square (m);
-          uint64_t flips = mm_flips_of (player, opponent, square);
+          uint64_t flips;
           int score;
 
+          /* No opponent disc next to it: no flips, skip the long test. */
+          if ((mm_neighbours_of[square] & opponent) == 0)
+            continue;
+          flips = mm_flips_of (player, opponent, square);
           if (flips == 0)
             continue;
           score = -solve_shallow (search, opponent ^ flips,
