@@ -175,18 +175,19 @@ mm_eval_feature_indices (uint64_t player,
                          uint32_t indices[MM_EVAL_N_FEATURES])
 {
   const MmEvalFeature *features = mm_eval_features ();
+  uint8_t digits[MM_N_SQUARES];
+
+  /* Each square's digit once, then each feature reads its squares. */
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    digits[square] = (uint8_t) (((player >> square) & 1) + 2 * ((opponent >> square) & 1));
 
   for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
     {
+      const int *squares = features[f].squares;
       uint32_t index = 0;
 
       for (int i = 0; i < features[f].n_squares; i++)
-        {
-          int square = features[f].squares[i];
-
-          index = index * 3 + (uint32_t) ((player >> square) & 1)
-                  + 2 * (uint32_t) ((opponent >> square) & 1);
-        }
+        index = index * 3 + digits[squares[i]];
       indices[f] = index;
     }
 }
