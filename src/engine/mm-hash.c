@@ -23,8 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NO_MOVE 255
-
 /* The table has a power-of-two number of two-slot buckets, as many as fit
  * in @bytes (at least one). */
 bool
@@ -36,8 +34,7 @@ mm_hash_table_init (MmHashTable *table,
   while (buckets * 2 * 2 * sizeof (MmHashEntry) <= bytes)
     buckets *= 2;
 
-  /* One spare slot, so that the second slot of the last bucket exists. */
-  table->entries = malloc ((buckets + 1) * sizeof (MmHashEntry));
+  table->entries = malloc (2 * buckets * sizeof (MmHashEntry));
   if (table->entries == NULL)
     return false;
   table->mask = (uint64_t) buckets - 1;
@@ -49,11 +46,8 @@ mm_hash_table_init (MmHashTable *table,
 void
 mm_hash_table_clear (MmHashTable *table)
 {
-  for (uint64_t i = 0; i <= table->mask + 1; i++)
-    {
-      memset (&table->entries[i], 0, sizeof (MmHashEntry));
-      table->entries[i].move = NO_MOVE;
-    }
+  /* Zero words match only the empty board, which no search stores. */
+  memset (table->entries, 0, 2 * (table->mask + 1) * sizeof (MmHashEntry));
 }
 
 void

@@ -32,16 +32,25 @@ extern "C" {
  * on its score at some depth, and the best move found), kept so that the
  * same position reached by another move order is not searched again.
  * Each search owns its table. */
+/* What the table tells about a position. */
 typedef struct
 {
-  uint64_t player;
-  uint64_t opponent;
-  int16_t  lower;
-  int16_t  upper;
-  uint8_t  depth;
-  uint8_t  move;
-  uint8_t  generation;
-  uint8_t  reserved;
+  int16_t lower;
+  int16_t upper;
+  uint8_t depth;
+  uint8_t move;
+  uint8_t generation;
+  uint8_t reserved;
+} MmHashData;
+
+/* Threads share the table without locks: the position is stored XORed
+ * with the data, so that a slot torn by two threads writing at once no
+ * longer matches any position and is simply not found. */
+typedef struct
+{
+  uint64_t player_check;
+  uint64_t opponent_check;
+  uint64_t data;
 } MmHashEntry;
 
 typedef struct
@@ -68,6 +77,57 @@ mm_hash_key (uint64_t player,
   return h ^ (h >> 32);
 }
 
+static inline uint64_t
+mm_hash_pack (MmHashData data)
+{
+  return (uint64_t) (uint16_t) data.lower | (uint64_t) (uint16_t) data.upper << 16
+         | (uint64_t) data.depth << 32 | (uint64_t) data.move << 40
+         | (uint64_t) data.generation << 48;
+}
+
+static inline MmHashData
+mm_hash_unpack (uint64_t word)
+{
+  MmHashData data = {
+    .lower = (int16_t) (uint16_t) word,
+    .upper = (int16_t) (uint16_t) (word >> 16),
+    .depth = (uint8_t) (word >> 32),
+    .move = (uint8_t) (word >> 40),
+    .generation = (uint8_t) (word >> 48),
+  };
+
+  return data;
+}
+
+/* Reads a slot once (each word once: another thread may be writing). */
+static inline bool
+mm_hash_slot_read (const MmHashEntry *slot,
+                   uint64_t           player,
+                   uint64_t           opponent,
+                   MmHashData        *data)
+{
+  uint64_t word = __atomic_load_n (&slot->data, __ATOMIC_RELAXED);
+
+  if ((__atomic_load_n (&slot->player_check, __ATOMIC_RELAXED) ^ word) != player
+      || (__atomic_load_n (&slot->opponent_check, __ATOMIC_RELAXED) ^ word) != opponent)
+    return false;
+  *data = mm_hash_unpack (word);
+  return true;
+}
+
+static inline void
+mm_hash_slot_write (MmHashEntry *slot,
+                    uint64_t     player,
+                    uint64_t     opponent,
+                    MmHashData   data)
+{
+  uint64_t word = mm_hash_pack (data);
+
+  __atomic_store_n (&slot->player_check, player ^ word, __ATOMIC_RELAXED);
+  __atomic_store_n (&slot->opponent_check, opponent ^ word, __ATOMIC_RELAXED);
+  __atomic_store_n (&slot->data, word, __ATOMIC_RELAXED);
+}
+
 /* Two slots per key: the first keeps the deepest result, the second the
  * most recent one. */
 static inline MmHashEntry *
@@ -75,21 +135,19 @@ mm_hash_table_bucket (const MmHashTable *table,
                       uint64_t           player,
                       uint64_t           opponent)
 {
-  return &table->entries[mm_hash_key (player, opponent) & table->mask];
+  return &table->entries[2 * (mm_hash_key (player, opponent) & table->mask)];
 }
 
-static inline const MmHashEntry *
+static inline bool
 mm_hash_table_probe (const MmHashTable *table,
                      uint64_t           player,
-                     uint64_t           opponent)
+                     uint64_t           opponent,
+                     MmHashData        *data)
 {
   const MmHashEntry *bucket = mm_hash_table_bucket (table, player, opponent);
 
-  if (bucket[0].player == player && bucket[0].opponent == opponent)
-    return &bucket[0];
-  if (bucket[1].player == player && bucket[1].opponent == opponent)
-    return &bucket[1];
-  return NULL;
+  return mm_hash_slot_read (&bucket[0], player, opponent, data)
+         || mm_hash_slot_read (&bucket[1], player, opponent, data);
 }
 
 /* Records that the score lies in [lower, upper] at @depth. */
@@ -103,43 +161,45 @@ mm_hash_table_store (MmHashTable *table,
                      int          move)
 {
   MmHashEntry *bucket = mm_hash_table_bucket (table, player, opponent);
-  MmHashEntry *slot;
+  MmHashData old, first, data = {
+    .lower = (int16_t) lower, .upper = (int16_t) upper, .depth = (uint8_t) depth,
+    .move = (uint8_t) (move >= 0 && move < 64 ? move : 255),
+    .generation = table->generation,
+  };
+  int slot;
 
-  if (bucket[0].player == player && bucket[0].opponent == opponent)
-    slot = &bucket[0];
-  else if (bucket[1].player == player && bucket[1].opponent == opponent)
-    slot = &bucket[1];
-  else if (bucket[0].generation != table->generation || depth >= bucket[0].depth)
-    {
-      bucket[1] = bucket[0];
-      slot = &bucket[0];
-    }
+  if (mm_hash_slot_read (&bucket[0], player, opponent, &old))
+    slot = 0;
+  else if (mm_hash_slot_read (&bucket[1], player, opponent, &old))
+    slot = 1;
   else
-    slot = &bucket[1];
-
-  if (slot->player == player && slot->opponent == opponent && slot->depth == depth)
     {
-      /* The same search depth: the bounds only get narrower. */
-      if (lower > slot->lower)
-        slot->lower = (int16_t) lower;
-      if (upper < slot->upper)
-        slot->upper = (int16_t) upper;
-    }
-  else if (slot->player == player && slot->opponent == opponent && depth < slot->depth)
-    {
+      /* A new position: it takes the first slot if that one is stale or
+       * shallower (moving its content to the second), else the second. */
+      first = mm_hash_unpack (__atomic_load_n (&bucket[0].data, __ATOMIC_RELAXED));
+      if (first.generation != table->generation || depth >= first.depth)
+        {
+          bucket[1] = bucket[0];
+          mm_hash_slot_write (&bucket[0], player, opponent, data);
+        }
+      else
+        mm_hash_slot_write (&bucket[1], player, opponent, data);
       return;
     }
-  else
+
+  if (depth < old.depth)
+    return;
+  if (depth == old.depth)
     {
-      slot->player = player;
-      slot->opponent = opponent;
-      slot->lower = (int16_t) lower;
-      slot->upper = (int16_t) upper;
-      slot->depth = (uint8_t) depth;
+      /* The same depth: the bounds only get narrower. */
+      if (old.lower > data.lower)
+        data.lower = old.lower;
+      if (old.upper < data.upper)
+        data.upper = old.upper;
+      if (data.move == 255)
+        data.move = old.move;
     }
-  if (move >= 0 && move < 64)
-    slot->move = (uint8_t) move;
-  slot->generation = table->generation;
+  mm_hash_slot_write (&bucket[slot], player, opponent, data);
 }
 
 #ifdef __cplusplus

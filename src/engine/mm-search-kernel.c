@@ -303,7 +303,7 @@ store_exact (MmSearch *search,
              int       upper,
              int       move)
 {
-  mm_hash_table_store (&search->hash, player, opponent, EXACT_DEPTH + n_empties,
+  mm_hash_table_store (search->hash, player, opponent, EXACT_DEPTH + n_empties,
                        lower * MM_EVAL_SCALE, upper * MM_EVAL_SCALE, move);
 }
 
@@ -322,15 +322,16 @@ enhanced_transposition_cutoff (MmSearch       *search,
   for (int i = 0; i < n_moves; i++)
     {
       uint64_t flips = items[i].flips;
-      const MmHashEntry *child = mm_hash_table_probe (&search->hash, opponent ^ flips,
-                                                      player ^ flips ^ (UINT64_C (1) << items[i].square));
+      MmHashData child;
 
-      if (child != NULL && child->depth == EXACT_DEPTH + n_empties - 1
-          && -child->upper / MM_EVAL_SCALE >= beta)
+      if (mm_hash_table_probe (search->hash, opponent ^ flips,
+                               player ^ flips ^ (UINT64_C (1) << items[i].square), &child)
+          && child.depth == EXACT_DEPTH + n_empties - 1
+          && -child.upper / MM_EVAL_SCALE >= beta)
         {
           store_exact (search, player, opponent, n_empties,
-                       -child->upper / MM_EVAL_SCALE, SCORE_INF, items[i].square);
-          return -child->upper / MM_EVAL_SCALE;
+                       -child.upper / MM_EVAL_SCALE, SCORE_INF, items[i].square);
+          return -child.upper / MM_EVAL_SCALE;
         }
     }
 
@@ -345,7 +346,7 @@ solve_deep (MmSearch *search,
             int       beta,
             int       n_empties)
 {
-  const MmHashEntry *entry;
+  MmHashData entry;
   MoveItem items[MM_N_SQUARES];
   uint64_t moves;
   int hash_move = NO_MOVE, best = -SCORE_INF, best_move = NO_MOVE;
@@ -370,14 +371,13 @@ solve_deep (MmSearch *search,
         beta = upper;
     }
 
-  entry = mm_hash_table_probe (&search->hash, player, opponent);
-  if (entry != NULL)
+  if (mm_hash_table_probe (search->hash, player, opponent, &entry))
     {
-      hash_move = entry->move;
-      if (entry->depth == EXACT_DEPTH + n_empties)
+      hash_move = entry.move;
+      if (entry.depth == EXACT_DEPTH + n_empties)
         {
-          int lower = entry->lower / MM_EVAL_SCALE;
-          int upper = entry->upper / MM_EVAL_SCALE;
+          int lower = entry.lower / MM_EVAL_SCALE;
+          int upper = entry.upper / MM_EVAL_SCALE;
 
           if (lower >= beta)
             return lower;
@@ -435,7 +435,7 @@ solve_deep (MmSearch *search,
                                  n_empties - 1);
         }
 
-      if (atomic_load_explicit (&search->stop, memory_order_relaxed))
+      if (mm_search_stopped (search))
         return 0;
 
       if (score > best)
@@ -467,8 +467,9 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
   int n_empties = mm_popcount (~(player | opponent));
   uint64_t moves = mm_moves_of (player, opponent);
   MoveItem items[MM_N_SQUARES];
+  MmHashData entry;
   int alpha = -SCORE_INF, best = -SCORE_INF;
-  int n_moves;
+  int hash_move = NO_MOVE, n_moves;
 
   *best_move = MM_SQUARE_NONE;
   if (moves == 0)
@@ -479,7 +480,24 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
       return -solve_deep (search, opponent, player, -SCORE_INF, SCORE_INF, n_empties);
     }
 
-  n_moves = order_moves (player, opponent, moves, NO_MOVE, items);
+  if (mm_hash_table_probe (search->hash, player, opponent, &entry))
+    hash_move = entry.move;
+  if (n_empties >= EVAL_ORDER_EMPTIES)
+    n_moves = order_midgame_moves (search, player, opponent, moves, hash_move,
+                                   n_empties >= EVAL_ORDER_DEEPER_EMPTIES ? 8 : 4, items);
+  else
+    n_moves = order_moves (player, opponent, moves, hash_move, items);
+
+  /* A helper thread starts on another move, so that the threads fill the
+   * table with different parts of the tree. */
+  if (search->helper_index > 0 && n_moves > 1)
+    {
+      MoveItem first = items[search->helper_index % n_moves];
+
+      items[search->helper_index % n_moves] = items[0];
+      items[0] = first;
+    }
+
   for (int i = 0; i < n_moves; i++)
     {
       uint64_t flips = items[i].flips;
@@ -498,7 +516,7 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
             score = -solve_deep (search, next_player, next_opponent, -SCORE_INF, -alpha,
                                  n_empties - 1);
         }
-      if (atomic_load_explicit (&search->stop, memory_order_relaxed))
+      if (mm_search_stopped (search))
         break;
 
       if (score > best)
@@ -605,7 +623,7 @@ search_midgame (MmSearch *search,
                 int       beta,
                 int       depth)
 {
-  const MmHashEntry *entry;
+  MmHashData entry;
   MoveItem items[MM_N_SQUARES];
   uint64_t moves;
   int n_empties = mm_popcount (~(player | opponent));
@@ -621,22 +639,21 @@ search_midgame (MmSearch *search,
   if (mm_search_should_stop (search))
     return 0;
 
-  entry = mm_hash_table_probe (&search->hash, player, opponent);
-  if (entry != NULL)
+  if (mm_hash_table_probe (search->hash, player, opponent, &entry))
     {
-      hash_move = entry->move;
-      if (entry->depth >= depth)
+      hash_move = entry.move;
+      if (entry.depth >= depth)
         {
-          if (entry->lower >= beta)
-            return entry->lower;
-          if (entry->upper <= alpha)
-            return entry->upper;
-          if (entry->lower == entry->upper)
-            return entry->lower;
-          if (entry->lower > alpha)
-            alpha = entry->lower;
-          if (entry->upper < beta)
-            beta = entry->upper;
+          if (entry.lower >= beta)
+            return entry.lower;
+          if (entry.upper <= alpha)
+            return entry.upper;
+          if (entry.lower == entry.upper)
+            return entry.lower;
+          if (entry.lower > alpha)
+            alpha = entry.lower;
+          if (entry.upper < beta)
+            beta = entry.upper;
         }
     }
 
@@ -684,7 +701,7 @@ search_midgame (MmSearch *search,
         }
     }
 
-  mm_hash_table_store (&search->hash, player, opponent, depth,
+  mm_hash_table_store (search->hash, player, opponent, depth,
                        best > original_alpha ? best : -MID_INF,
                        best < beta ? best : MID_INF,
                        best_move);

@@ -28,11 +28,16 @@
 
 struct _MmSearch
 {
-  MmHashTable          hash;
+  MmHashTable         *hash;        /* own_hash, or the main search's in a helper */
   const MmEvalWeights *weights;     /* NULL: the hand-written evaluation */
   uint64_t             nodes;
   double               deadline;    /* seconds on the monotonic clock, 0: none */
-  atomic_int           stop;
+  atomic_int          *stop;        /* own_stop, or the flag helpers share */
+  int                  n_threads;
+  int                  helper_index; /* 0 for the main search */
+
+  MmHashTable          own_hash;
+  atomic_int           own_stop;
 };
 
 /* How often, in nodes, a search looks at its stop flag and the clock. */
@@ -48,12 +53,12 @@ mm_search_should_stop (MmSearch *search)
   if ((search->nodes & MM_SEARCH_POLL_MASK) != 0)
     return false;
   if (search->deadline > 0 && mm_search_clock () >= search->deadline)
-    atomic_store_explicit (&search->stop, 1, memory_order_relaxed);
-  return atomic_load_explicit (&search->stop, memory_order_relaxed) != 0;
+    atomic_store_explicit (search->stop, 1, memory_order_relaxed);
+  return atomic_load_explicit (search->stop, memory_order_relaxed) != 0;
 }
 
 static inline bool
 mm_search_stopped (MmSearch *search)
 {
-  return atomic_load_explicit (&search->stop, memory_order_relaxed) != 0;
+  return atomic_load_explicit (search->stop, memory_order_relaxed) != 0;
 }

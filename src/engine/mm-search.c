@@ -21,6 +21,7 @@
 #include "mm-search.h"
 
 #include <stdlib.h>
+#include <threads.h>
 #include <time.h>
 
 #include "mm-cpu.h"
@@ -52,12 +53,15 @@ mm_search_new (size_t hash_bytes)
 
   if (search == NULL)
     return NULL;
-  if (!mm_hash_table_init (&search->hash, hash_bytes))
+  if (!mm_hash_table_init (&search->own_hash, hash_bytes))
     {
       free (search);
       return NULL;
     }
-  atomic_init (&search->stop, 0);
+  search->hash = &search->own_hash;
+  atomic_init (&search->own_stop, 0);
+  search->stop = &search->own_stop;
+  search->n_threads = 1;
   return search;
 }
 
@@ -66,7 +70,7 @@ mm_search_free (MmSearch *search)
 {
   if (search == NULL)
     return;
-  mm_hash_table_free (&search->hash);
+  mm_hash_table_free (&search->own_hash);
   free (search);
 }
 
@@ -78,17 +82,27 @@ mm_search_set_weights (MmSearch            *search,
   search->weights = weights;
 }
 
+/* Searches on @n_threads threads (lazy SMP: every thread searches the same
+ * tree through the shared table, and what one learns the others use). */
+void
+mm_search_set_threads (MmSearch *search,
+                       int       n_threads)
+{
+  search->n_threads = n_threads < 1 ? 1 : n_threads > MM_SEARCH_MAX_THREADS
+                                          ? MM_SEARCH_MAX_THREADS : n_threads;
+}
+
 /* May be called from any thread while the search runs. */
 void
 mm_search_stop (MmSearch *search)
 {
-  atomic_store (&search->stop, 1);
+  atomic_store (search->stop, 1);
 }
 
 void
 mm_search_clear (MmSearch *search)
 {
-  mm_hash_table_clear (&search->hash);
+  mm_hash_table_clear (search->hash);
 }
 
 int
@@ -146,15 +160,129 @@ static void
 begin_search (MmSearch *search,
               double    max_seconds)
 {
-  atomic_store (&search->stop, 0);
+  atomic_store (search->stop, 0);
   search->nodes = 0;
   search->deadline = max_seconds > 0 ? mm_search_clock () + max_seconds : 0;
-  mm_hash_table_new_search (&search->hash);
+  mm_hash_table_new_search (search->hash);
 }
+
+#ifndef MIN
+# define MIN(a, b) ((a) < (b) ? (a) : (b))
+#endif
+
+/* ---- Helper threads ----------------------------------------------------- */
+
+typedef enum
+{
+  HELP_SOLVE,
+  HELP_DEEPEN,
+} HelperTask;
+
+typedef struct
+{
+  MmSearch    search;        /* shares the main search's table */
+  MmBoard     board;
+  HelperTask  task;
+  int         max_depth;
+  thrd_t      thread;
+} Helper;
+
+typedef struct
+{
+  Helper     *helpers;
+  int         n_helpers;
+  atomic_int  stop;
+} HelperTeam;
 
 static int first_legal_move (const MmBoard *board);
 static int search_iteration (MmSearch *search, const MmBoard *board, int depth, int guess,
                              int *best_move);
+
+static int
+helper_main (void *data)
+{
+  Helper *helper = data;
+  int move = first_legal_move (&helper->board);
+
+  if (helper->task == HELP_SOLVE)
+    run_endgame_kernel (&helper->search, &helper->board, &move);
+  else
+    {
+      /* Every other helper runs one ply ahead, so that the threads do not
+       * all search the same depth at the same time. */
+      int guess = 0;
+
+      for (int depth = 1 + (helper->search.helper_index & 1);
+           depth <= helper->max_depth && !mm_search_stopped (&helper->search); depth++)
+        guess = search_iteration (&helper->search, &helper->board, depth, guess, &move);
+    }
+  return 0;
+}
+
+static void
+start_helpers (MmSearch      *search,
+               HelperTeam    *team,
+               const MmBoard *board,
+               HelperTask     task,
+               int            max_depth)
+{
+  team->n_helpers = 0;
+  team->helpers = NULL;
+  atomic_init (&team->stop, 0);
+  if (search->n_threads <= 1)
+    return;
+
+  team->helpers = calloc ((size_t) search->n_threads - 1, sizeof (Helper));
+  if (team->helpers == NULL)
+    return;
+
+  for (int i = 0; i < search->n_threads - 1; i++)
+    {
+      Helper *helper = &team->helpers[team->n_helpers];
+
+      helper->search.hash = search->hash;
+      helper->search.weights = search->weights;
+      helper->search.deadline = search->deadline;
+      helper->search.stop = &team->stop;
+      helper->search.n_threads = 1;
+      helper->search.helper_index = i + 1;
+      helper->board = *board;
+      helper->task = task;
+      helper->max_depth = max_depth;
+      if (thrd_create (&helper->thread, helper_main, helper) != thrd_success)
+        break;
+      team->n_helpers++;
+    }
+}
+
+/* Their count while they run: racy reads, good enough for a report. */
+static uint64_t
+helper_nodes_so_far (HelperTeam *team)
+{
+  uint64_t nodes = 0;
+
+  for (int i = 0; i < team->n_helpers; i++)
+    nodes += __atomic_load_n (&team->helpers[i].search.nodes, __ATOMIC_RELAXED);
+  return nodes;
+}
+
+/* Stops and joins the helpers; returns the nodes they searched. */
+static uint64_t
+stop_helpers (HelperTeam *team)
+{
+  uint64_t nodes = 0;
+
+  atomic_store (&team->stop, 1);
+  for (int i = 0; i < team->n_helpers; i++)
+    {
+      thrd_join (team->helpers[i].thread, NULL);
+      nodes += team->helpers[i].search.nodes;
+    }
+  free (team->helpers);
+  team->helpers = NULL;
+  team->n_helpers = 0;
+  return nodes;
+}
 
 /* A shallow midgame search first leaves its best moves in the table, where
  * the solver finds them for its move ordering near the root. */
@@ -178,14 +306,20 @@ mm_endgame_solve (MmSearch      *search,
 {
   int best_move = MM_SQUARE_NONE;
   int score;
+  HelperTeam team;
+  uint64_t helper_nodes;
 
   begin_search (search, 0);
   seed_endgame (search, board);
+  start_helpers (search, &team, board, HELP_SOLVE, 0);
   score = run_endgame_kernel (search, board, &best_move);
+  helper_nodes = stop_helpers (&team);
 
+  /* The main thread's answer is exact whatever the helpers did: they only
+   * filled the table sooner. */
   result->score = score;
   result->best_move = best_move;
-  result->nodes = search->nodes;
+  result->nodes = search->nodes + helper_nodes;
   result->stopped = mm_search_stopped (search);
   return !result->stopped;
 }
@@ -257,6 +391,7 @@ mm_search_run (MmSearch             *search,
   int max_depth = limits->max_depth > 0 ? limits->max_depth : 64;
   double started = mm_search_clock ();
   int guess = 0;
+  HelperTeam team;
 
   begin_search (search, limits->max_seconds);
   result->best_move = first_legal_move (board);
@@ -277,6 +412,7 @@ mm_search_run (MmSearch             *search,
   if (limits->exact_empties > 0 && n_empties <= limits->exact_empties)
     max_depth = n_empties;
 
+  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties));
   for (int depth = 1; depth <= max_depth && depth <= n_empties; depth++)
     {
       int move = result->best_move;
@@ -291,14 +427,14 @@ mm_search_run (MmSearch             *search,
       result->score = score;
       result->depth = depth;
       result->exact = depth >= n_empties;
-      result->nodes = search->nodes;
+      result->nodes = search->nodes + helper_nodes_so_far (&team);
       result->seconds = mm_search_clock () - started;
       if (progress != NULL)
         progress (result, user_data);
     }
 
-  result->nodes = search->nodes;
-  result->seconds = mm_search_clock () - started;
   result->stopped = mm_search_stopped (search);
+  result->nodes = search->nodes + stop_helpers (&team);
+  result->seconds = mm_search_clock () - started;
   return !result->stopped;
 }

@@ -35,6 +35,8 @@ extern "C" {
  * not touch each other; mm_search_stop() may be called from any thread. */
 typedef struct _MmSearch MmSearch;
 
+#define MM_SEARCH_MAX_THREADS 64
+
 typedef struct
 {
   int      score;       /* final disc difference for the side to move,
@@ -73,6 +75,8 @@ MmSearch *mm_search_new         (size_t                hash_bytes);
 void      mm_search_free        (MmSearch             *search);
 void      mm_search_set_weights (MmSearch             *search,
                                  const MmEvalWeights  *weights);
+void      mm_search_set_threads (MmSearch             *search,
+                                 int                   n_threads);
 void      mm_search_stop        (MmSearch             *search);
 void      mm_search_clear       (MmSearch             *search);
 

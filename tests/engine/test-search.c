@@ -179,6 +179,64 @@ test_search_to_the_end (void)
   mm_search_free (search);
 }
 
+/* Exact solves agree whether one thread or two search: the helpers only
+ * share what they find through the table. */
+static void
+test_threads_agree (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  MmSearch *one = mm_search_new (HASH_BYTES);
+  MmSearch *two = mm_search_new (HASH_BYTES);
+  int checked = 0;
+
+  mm_search_set_threads (two, 2);
+  while (checked < 25)
+    {
+      MmBoard board;
+      MmSolveResult single, dual;
+
+      if (!random_position (rand, g_rand_int_range (rand, 12, 17), &board))
+        continue;
+      g_assert_true (mm_endgame_solve (one, &board, &single));
+      g_assert_true (mm_endgame_solve (two, &board, &dual));
+      g_assert_cmpint (single.score, ==, dual.score);
+
+      /* Where several moves tie, each may pick another: both must be
+       * worth the score. */
+      if (mm_square_is_valid (dual.best_move))
+        {
+          MmBoard child = board;
+          MmSolveResult reply;
+
+          g_assert_cmpuint (mm_board_play (&child, dual.best_move), !=, 0);
+          g_assert_true (mm_endgame_solve (one, &child, &reply));
+          g_assert_cmpint (-reply.score, ==, single.score);
+        }
+      checked++;
+    }
+
+  mm_search_free (one);
+  mm_search_free (two);
+}
+
+/* Two threads deepening a midgame search still give a legal move. */
+static void
+test_threads_midgame (void)
+{
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  MmSearchLimits limits = { .max_depth = 7 };
+  MmSearchResult result;
+  MmBoard board;
+
+  mm_search_set_threads (search, 2);
+  mm_board_init_start (&board);
+  g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+  g_assert_cmpint (result.depth, ==, 7);
+  g_assert_cmpuint (mm_board_legal_moves (&board) & (G_GUINT64_CONSTANT (1) << result.best_move),
+                    !=, 0);
+  mm_search_free (search);
+}
+
 typedef struct
 {
   int n_reports;
@@ -358,6 +416,8 @@ main (int   argc,
   g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
   g_test_add_func ("/engine/search/time-limit", test_time_limit);
   g_test_add_func ("/engine/search/finished-game", test_finished_game);
+  g_test_add_func ("/engine/search/threads/exact", test_threads_agree);
+  g_test_add_func ("/engine/search/threads/midgame", test_threads_midgame);
 
   return g_test_run ();
 }
