@@ -41,10 +41,14 @@ typedef struct _MmSearch MmSearch;
 int      mm_endgame_kernel_generic   (MmSearch *search,
                                       uint64_t  player,
                                       uint64_t  opponent,
+                                      int       alpha,
+                                      int       beta,
                                       int      *best_move);
 int      mm_endgame_kernel_x86_64_v3 (MmSearch *search,
                                       uint64_t  player,
                                       uint64_t  opponent,
+                                      int       alpha,
+                                      int       beta,
                                       int      *best_move);
 
 int      mm_midgame_kernel_generic   (MmSearch *search,

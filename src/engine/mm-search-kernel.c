@@ -462,13 +462,15 @@ int
 MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
                                uint64_t  player,
                                uint64_t  opponent,
+                               int       alpha,
+                               int       beta,
                                int      *best_move)
 {
   int n_empties = mm_popcount (~(player | opponent));
   uint64_t moves = mm_moves_of (player, opponent);
   MoveItem items[MM_N_SQUARES];
   MmHashData entry;
-  int alpha = -SCORE_INF, best = -SCORE_INF;
+  int best = -SCORE_INF;
   int hash_move = NO_MOVE, n_moves;
 
   *best_move = MM_SQUARE_NONE;
@@ -477,7 +479,7 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
       if (mm_moves_of (opponent, player) == 0)
         return final_score (player, opponent);
       *best_move = MM_SQUARE_PASS;
-      return -solve_deep (search, opponent, player, -SCORE_INF, SCORE_INF, n_empties);
+      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties);
     }
 
   if (mm_hash_table_probe (search->hash, player, opponent, &entry))
@@ -506,14 +508,13 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
       int score;
 
       if (i == 0)
-        score = -solve_deep (search, next_player, next_opponent, -SCORE_INF, SCORE_INF,
-                             n_empties - 1);
+        score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
       else
         {
           score = -solve_deep (search, next_player, next_opponent, -alpha - 1, -alpha,
                                n_empties - 1);
-          if (score > alpha)
-            score = -solve_deep (search, next_player, next_opponent, -SCORE_INF, -alpha,
+          if (score > alpha && score < beta)
+            score = -solve_deep (search, next_player, next_opponent, -beta, -alpha,
                                  n_empties - 1);
         }
       if (mm_search_stopped (search))
@@ -523,7 +524,12 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
         {
           best = score;
           *best_move = items[i].square;
-          alpha = score;
+          if (score > alpha)
+            {
+              alpha = score;
+              if (alpha >= beta)
+                break;
+            }
         }
     }
 

@@ -130,13 +130,17 @@ use_x86_64_v3 (void)
 static int
 run_endgame_kernel (MmSearch      *search,
                     const MmBoard *board,
+                    int            alpha,
+                    int            beta,
                     int           *best_move)
 {
 #ifdef MM_HAVE_X86_64_V3_KERNELS
   if (use_x86_64_v3 ())
-    return mm_endgame_kernel_x86_64_v3 (search, board->player, board->opponent, best_move);
+    return mm_endgame_kernel_x86_64_v3 (search, board->player, board->opponent,
+                                        alpha, beta, best_move);
 #endif
-  return mm_endgame_kernel_generic (search, board->player, board->opponent, best_move);
+  return mm_endgame_kernel_generic (search, board->player, board->opponent,
+                                    alpha, beta, best_move);
 }
 
 static int
@@ -184,6 +188,8 @@ typedef struct
   MmBoard     board;
   HelperTask  task;
   int         max_depth;
+  int         alpha;         /* the window of a solve */
+  int         beta;
   thrd_t      thread;
 } Helper;
 
@@ -205,7 +211,7 @@ helper_main (void *data)
   int move = first_legal_move (&helper->board);
 
   if (helper->task == HELP_SOLVE)
-    run_endgame_kernel (&helper->search, &helper->board, &move);
+    run_endgame_kernel (&helper->search, &helper->board, helper->alpha, helper->beta, &move);
   else
     {
       /* Every other helper runs one ply ahead, so that the threads do not
@@ -224,7 +230,9 @@ start_helpers (MmSearch      *search,
                HelperTeam    *team,
                const MmBoard *board,
                HelperTask     task,
-               int            max_depth)
+               int            max_depth,
+               int            alpha,
+               int            beta)
 {
   team->n_helpers = 0;
   team->helpers = NULL;
@@ -249,6 +257,8 @@ start_helpers (MmSearch      *search,
       helper->board = *board;
       helper->task = task;
       helper->max_depth = max_depth;
+      helper->alpha = alpha;
+      helper->beta = beta;
       if (thrd_create (&helper->thread, helper_main, helper) != thrd_success)
         break;
       team->n_helpers++;
@@ -297,12 +307,14 @@ seed_endgame (MmSearch      *search,
     guess = search_iteration (search, board, depth, guess, &move);
 }
 
-/* Solves @board exactly.  Returns false when the search was stopped before
- * it finished. */
-bool
-mm_endgame_solve (MmSearch      *search,
-                  const MmBoard *board,
-                  MmSolveResult *result)
+/* Solves @board within [alpha, beta]: the exact score when it lies inside,
+ * else a bound on the side it fell (fail-soft). */
+static bool
+solve_window (MmSearch      *search,
+              const MmBoard *board,
+              int            alpha,
+              int            beta,
+              MmSolveResult *result)
 {
   int best_move = MM_SQUARE_NONE;
   int score;
@@ -311,8 +323,8 @@ mm_endgame_solve (MmSearch      *search,
 
   begin_search (search, 0);
   seed_endgame (search, board);
-  start_helpers (search, &team, board, HELP_SOLVE, 0);
-  score = run_endgame_kernel (search, board, &best_move);
+  start_helpers (search, &team, board, HELP_SOLVE, 0, alpha, beta);
+  score = run_endgame_kernel (search, board, alpha, beta, &best_move);
   helper_nodes = stop_helpers (&team);
 
   /* The main thread's answer is exact whatever the helpers did: they only
@@ -322,6 +334,27 @@ mm_endgame_solve (MmSearch      *search,
   result->nodes = search->nodes + helper_nodes;
   result->stopped = mm_search_stopped (search);
   return !result->stopped;
+}
+
+/* Solves @board exactly.  Returns false when the search was stopped before
+ * it finished. */
+bool
+mm_endgame_solve (MmSearch      *search,
+                  const MmBoard *board,
+                  MmSolveResult *result)
+{
+  return solve_window (search, board, -MM_SCORE_MAX - 1, MM_SCORE_MAX + 1, result);
+}
+
+/* Win, loss or draw only, which is much cheaper than the exact score:
+ * result->score is positive for a win, 0 for a draw, negative for a loss
+ * (a bound, not the margin), and the move keeps that result. */
+bool
+mm_endgame_solve_wld (MmSearch      *search,
+                      const MmBoard *board,
+                      MmSolveResult *result)
+{
+  return solve_window (search, board, -1, 1, result);
 }
 
 /* A legal move to fall back on when the search is stopped before its
@@ -412,7 +445,7 @@ mm_search_run (MmSearch             *search,
   if (limits->exact_empties > 0 && n_empties <= limits->exact_empties)
     max_depth = n_empties;
 
-  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties));
+  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties), 0, 0);
   for (int depth = 1; depth <= max_depth && depth <= n_empties; depth++)
     {
       int move = result->best_move;

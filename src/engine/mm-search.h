@@ -37,6 +37,9 @@ typedef struct _MmSearch MmSearch;
 
 #define MM_SEARCH_MAX_THREADS 64
 
+/* The largest final disc difference. */
+#define MM_SCORE_MAX 64
+
 typedef struct
 {
   int      score;       /* final disc difference for the side to move,
@@ -88,6 +91,9 @@ bool      mm_search_run         (MmSearch             *search,
                                  MmSearchResult       *result);
 
 bool      mm_endgame_solve      (MmSearch             *search,
+                                 const MmBoard        *board,
+                                 MmSolveResult        *result);
+bool      mm_endgame_solve_wld  (MmSearch             *search,
                                  const MmBoard        *board,
                                  MmSolveResult        *result);
 

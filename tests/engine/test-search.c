@@ -179,6 +179,44 @@ test_search_to_the_end (void)
   mm_search_free (search);
 }
 
+/* The win/loss/draw solver agrees with the exact one on the sign, and its
+ * move keeps the result. */
+static void
+test_wld (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  int checked = 0;
+
+  while (checked < 200)
+    {
+      MmBoard board;
+      MmSolveResult exact, wld;
+
+      if (!random_position (rand, g_rand_int_range (rand, 4, 15), &board))
+        continue;
+      g_assert_true (mm_endgame_solve_wld (search, &board, &wld));
+      mm_search_clear (search);
+      g_assert_true (mm_endgame_solve (search, &board, &exact));
+      g_assert_cmpint ((wld.score > 0) - (wld.score < 0), ==,
+                       (exact.score > 0) - (exact.score < 0));
+      if (mm_square_is_valid (wld.best_move))
+        {
+          MmBoard child = board;
+          MmSolveResult reply;
+          int after;
+
+          g_assert_cmpuint (mm_board_play (&child, wld.best_move), !=, 0);
+          g_assert_true (mm_endgame_solve (search, &child, &reply));
+          after = -reply.score;
+          g_assert_cmpint ((after > 0) - (after < 0), ==, (exact.score > 0) - (exact.score < 0));
+        }
+      checked++;
+    }
+
+  mm_search_free (search);
+}
+
 /* Exact solves agree whether one thread or two search: the helpers only
  * share what they find through the table. */
 static void
@@ -417,6 +455,7 @@ main (int   argc,
   g_test_add_func ("/engine/search/time-limit", test_time_limit);
   g_test_add_func ("/engine/search/finished-game", test_finished_game);
   g_test_add_func ("/engine/search/threads/exact", test_threads_agree);
+  g_test_add_func ("/engine/search/solver/wld", test_wld);
   g_test_add_func ("/engine/search/threads/midgame", test_threads_midgame);
 
   return g_test_run ();
