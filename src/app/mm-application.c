@@ -27,9 +27,16 @@
 #include "mm-application.h"
 #include "mm-window.h"
 
+#define MM_WEBSITE "https://github.com/monomachia/monomachia"
+
 struct _MmApplication
 {
-  GtkApplication parent_instance;
+  GtkApplication  parent_instance;
+
+  GSettings      *settings;
+  /* The desktop's colour scheme, through the settings portal */
+  GDBusProxy     *portal;
+  gboolean        desktop_prefers_dark;
 };
 
 G_DEFINE_FINAL_TYPE (MmApplication, mm_application, GTK_TYPE_APPLICATION)
@@ -41,14 +48,21 @@ mm_application_about_action (GSimpleAction *action,
 {
   MmApplication *self = MM_APPLICATION (user_data);
   static const char *authors[] = { "The Monomachia authors", NULL };
+  static const char *artists[] = { "The Monomachia authors (icon, board and sounds)", NULL };
 
   gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
                          "program-name", _("Monomachia"),
-                         "comments", _("Reversi for the GNOME desktop"),
+                         /* Translators: the line under the program's name in About */
+                         "comments", _("Reversi (Othello) for the GNOME desktop"),
                          "logo-icon-name", APP_ID,
                          "version", PACKAGE_VERSION,
+                         "copyright", "© 2026 The Monomachia authors",
                          "license-type", GTK_LICENSE_GPL_3_0,
+                         "website", MM_WEBSITE,
+                         /* Translators: the link to the project's page in About */
+                         "website-label", _("Project page"),
                          "authors", authors,
+                         "artists", artists,
                          /* Translators: put your names here, one per line */
                          "translator-credits", _("translator-credits"),
                          NULL);
@@ -73,6 +87,108 @@ mm_application_quit_action (GSimpleAction *action,
     }
 }
 
+/* Light or dark: the user's choice, or the desktop's ("default"). */
+static void
+mm_application_update_style (MmApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  gboolean dark = self->desktop_prefers_dark;
+
+  if (g_str_equal (scheme, "light"))
+    dark = FALSE;
+  else if (g_str_equal (scheme, "dark"))
+    dark = TRUE;
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+/* The portal's color-scheme: 1 is "prefer dark". */
+static void
+mm_application_read_scheme (MmApplication *self,
+                            GVariant      *value)
+{
+  g_autoptr(GVariant) inner = NULL;
+
+  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *next = g_variant_get_variant (value);
+
+      g_clear_pointer (&inner, g_variant_unref);
+      inner = next;
+      value = next;
+    }
+  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
+    return;
+
+  self->desktop_prefers_dark = g_variant_get_uint32 (value) == 1;
+  mm_application_update_style (self);
+}
+
+static void
+mm_application_portal_signal_cb (GDBusProxy    *proxy,
+                                 const char    *sender_name,
+                                 const char    *signal_name,
+                                 GVariant      *parameters,
+                                 MmApplication *self)
+{
+  const char *namespace, *key;
+  g_autoptr(GVariant) value = NULL;
+
+  if (g_strcmp0 (signal_name, "SettingChanged") != 0
+      || !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ssv)")))
+    return;
+
+  g_variant_get (parameters, "(&s&sv)", &namespace, &key, &value);
+  if (g_str_equal (namespace, "org.freedesktop.appearance") && g_str_equal (key, "color-scheme"))
+    mm_application_read_scheme (self, value);
+}
+
+static void
+mm_application_portal_read_cb (GObject      *source,
+                               GAsyncResult *result,
+                               gpointer      user_data)
+{
+  g_autoptr(MmApplication) self = user_data;
+  g_autoptr(GVariant) reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (source), result, NULL);
+  g_autoptr(GVariant) value = NULL;
+
+  /* No portal, or one without the key: the light style stays. */
+  if (reply == NULL || !g_variant_is_of_type (reply, G_VARIANT_TYPE ("(v)")))
+    return;
+
+  g_variant_get (reply, "(v)", &value);
+  mm_application_read_scheme (self, value);
+}
+
+/* Follows the desktop's light or dark style through the settings portal,
+ * which GNOME, KDE and Flatpak provide; without it the style is light. */
+static void
+mm_application_watch_desktop_style (MmApplication *self)
+{
+  GDBusConnection *bus = g_application_get_dbus_connection (G_APPLICATION (self));
+
+  if (bus == NULL)
+    return;
+
+  self->portal = g_dbus_proxy_new_sync (bus,
+                                        G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES
+                                        | G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START_AT_CONSTRUCTION,
+                                        NULL,
+                                        "org.freedesktop.portal.Desktop",
+                                        "/org/freedesktop/portal/desktop",
+                                        "org.freedesktop.portal.Settings",
+                                        NULL, NULL);
+  if (self->portal == NULL)
+    return;
+
+  g_signal_connect_object (self->portal, "g-signal",
+                           G_CALLBACK (mm_application_portal_signal_cb), self, 0);
+  g_dbus_proxy_call (self->portal, "Read",
+                     g_variant_new ("(ss)", "org.freedesktop.appearance", "color-scheme"),
+                     G_DBUS_CALL_FLAGS_NONE, 2000, NULL,
+                     mm_application_portal_read_cb, g_object_ref (self));
+}
+
 static void
 mm_application_startup (GApplication *application)
 {
@@ -85,15 +201,24 @@ mm_application_startup (GApplication *application)
     const char *accels[3];
   } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
-    { "win.new-game", { "<Primary>n", NULL } },
+    { "win.new-game-dialog", { "<Primary>n", NULL } },
+    { "win.new-game", { "<Primary>r", NULL } },
+    { "win.edit-board", { "<Primary>e", NULL } },
+    { "win.preferences", { "<Primary>comma", NULL } },
+    { "win.browse-first", { "<Alt>Home", NULL } },
+    { "win.browse-previous", { "<Alt>Left", NULL } },
+    { "win.browse-next", { "<Alt>Right", NULL } },
+    { "win.browse-last", { "<Alt>End", NULL } },
     { "win.undo", { "<Primary>z", NULL } },
     { "win.redo", { "<Primary><Shift>z", NULL } },
     { "win.open", { "<Primary>o", NULL } },
     { "win.save", { "<Primary>s", NULL } },
     { "win.save-as", { "<Primary><Shift>s", NULL } },
     { "win.copy-game", { "<Primary>c", NULL } },
+    { "win.copy-moves", { "<Primary><Shift>c", NULL } },
     { "win.paste", { "<Primary>v", NULL } },
   };
+  MmApplication *self = MM_APPLICATION (application);
   g_autoptr(GtkCssProvider) css = NULL;
 
   G_APPLICATION_CLASS (mm_application_parent_class)->startup (application);
@@ -113,6 +238,12 @@ mm_application_startup (GApplication *application)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
   gtk_window_set_default_icon_name (APP_ID);
+
+  self->settings = g_settings_new ("io.github.monomachia.Monomachia");
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (mm_application_update_style), self, G_CONNECT_SWAPPED);
+  mm_application_watch_desktop_style (self);
+  mm_application_update_style (self);
 }
 
 static void
@@ -143,10 +274,23 @@ mm_application_open (GApplication  *application,
 }
 
 static void
+mm_application_dispose (GObject *object)
+{
+  MmApplication *self = (MmApplication *)object;
+
+  g_clear_object (&self->portal);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (mm_application_parent_class)->dispose (object);
+}
+
+static void
 mm_application_class_init (MmApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
+  object_class->dispose = mm_application_dispose;
   application_class->startup = mm_application_startup;
   application_class->activate = mm_application_activate;
   application_class->open = mm_application_open;

@@ -21,7 +21,9 @@
 /* The board: a GtkDrawingArea that paints the board and its discs with
  * cairo, with 64 focusable MmSquare widgets laid over the cells.  The
  * squares carry the input and the accessible names; the drawing carries
- * the looks. */
+ * the looks: discs with a little depth, coordinates, legal-move and
+ * last-move marks, a preview of the discs a move would flip, and the
+ * flips of each move turning over one after the other. */
 
 #define G_LOG_DOMAIN "mm-board-view"
 
@@ -29,9 +31,34 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "mm-board-view.h"
 #include "mm-square.h"
+
+/* What the board shows: the game as it stands, or a position of its own
+ * (an earlier one of the game, or one being set up). */
+typedef struct
+{
+  guint64 black;
+  guint64 white;
+  guint64 legal;
+  MmColor side;
+  int     last_move;
+} Position;
+
+typedef struct
+{
+  /* The board and the frame around it */
+  double frame[3];
+  double board_light[3];
+  double board_dark[3];
+  double grid[4];
+  double text[3];
+  /* The legal-move marks, and the outline of white discs */
+  double mark_alpha;
+  double outline;
+} BoardStyle;
 
 struct _MmBoardView
 {
@@ -43,12 +70,31 @@ struct _MmBoardView
   /* Children, indexed by square */
   GtkWidget      *squares[MM_N_SQUARES];
 
+  Position        position;
+  /* TRUE while a position other than the game's is shown */
+  gboolean        frozen;
+
   /* A column letter typed on the keyboard, waiting for its row digit */
   int             typed_column;
+  /* The square under the pointer or with the keyboard focus */
+  int             hover;
+
+  /* The flips of the last move, turning over */
+  guint           tick_id;
+  gint64          animation_start;
+  gint64          animation_now;
+  gint64          flip_duration;
+  guint64         animation_flips;
+  int             animation_square;
+  gint64          flip_delay[MM_N_SQUARES];
+
+  char           *animation_speed;
+  char           *board_style;
 
   guint           show_legal_moves : 1;
   guint           show_last_move : 1;
   guint           show_coordinates : 1;
+  guint           show_flip_preview : 1;
 };
 
 G_DEFINE_FINAL_TYPE (MmBoardView, mm_board_view, GTK_TYPE_DRAWING_AREA)
@@ -59,6 +105,9 @@ enum {
   PROP_SHOW_LEGAL_MOVES,
   PROP_SHOW_LAST_MOVE,
   PROP_SHOW_COORDINATES,
+  PROP_SHOW_FLIP_PREVIEW,
+  PROP_ANIMATION_SPEED,
+  PROP_BOARD_STYLE,
   N_PROPS
 };
 
@@ -70,6 +119,38 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+static const BoardStyle classic_style = {
+  .frame = { 0.24, 0.17, 0.11 },
+  .board_light = { 0.16, 0.52, 0.30 },
+  .board_dark = { 0.11, 0.42, 0.24 },
+  .grid = { 0, 0, 0, 0.55 },
+  .text = { 0.93, 0.87, 0.75 },
+  .mark_alpha = 0.35,
+  .outline = 0,
+};
+
+static const BoardStyle slate_style = {
+  .frame = { 0.13, 0.15, 0.19 },
+  .board_light = { 0.30, 0.40, 0.50 },
+  .board_dark = { 0.22, 0.31, 0.40 },
+  .grid = { 0.05, 0.07, 0.10, 0.6 },
+  .text = { 0.82, 0.86, 0.91 },
+  .mark_alpha = 0.4,
+  .outline = 0,
+};
+
+/* Black on yellow with outlined discs: every part stands out from what
+ * lies next to it, whatever the eyes. */
+static const BoardStyle high_contrast_style = {
+  .frame = { 0, 0, 0 },
+  .board_light = { 0.98, 0.86, 0.13 },
+  .board_dark = { 0.98, 0.86, 0.13 },
+  .grid = { 0, 0, 0, 1 },
+  .text = { 1, 1, 1 },
+  .mark_alpha = 1,
+  .outline = 0.07,
+};
+
 /* Where the board lies inside the widget. */
 typedef struct
 {
@@ -79,6 +160,12 @@ typedef struct
   double margin;
 } BoardGeometry;
 
+static inline guint64
+square_bit (int square)
+{
+  return G_GUINT64_CONSTANT (1) << square;
+}
+
 static BoardGeometry
 mm_board_view_geometry (MmBoardView *self,
                         int          width,
@@ -86,38 +173,69 @@ mm_board_view_geometry (MmBoardView *self,
 {
   BoardGeometry geometry;
   double side = MIN (width, height);
-  double margin = self->show_coordinates ? side * 0.06 : side * 0.02;
+  double margin = self->show_coordinates ? side * 0.06 : side * 0.025;
 
-  geometry.cell = (side - 2 * margin) / 8.0;
+  geometry.cell = floor ((side - 2 * margin) / 8.0);
   geometry.margin = margin;
-  geometry.x = (width - 8 * geometry.cell) / 2.0;
-  geometry.y = (height - 8 * geometry.cell) / 2.0;
+  geometry.x = floor ((width - 8 * geometry.cell) / 2.0);
+  geometry.y = floor ((height - 8 * geometry.cell) / 2.0);
   return geometry;
+}
+
+/* The high-contrast theme of the desktop wins over the chosen style. */
+static gboolean
+mm_board_view_desktop_is_high_contrast (MmBoardView *self)
+{
+  g_autofree char *theme = NULL;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-theme-name", &theme, NULL);
+  return theme != NULL && strstr (theme, "HighContrast") != NULL;
+}
+
+static const BoardStyle *
+mm_board_view_get_style (MmBoardView *self)
+{
+  if (g_strcmp0 (self->board_style, "high-contrast") == 0
+      || mm_board_view_desktop_is_high_contrast (self))
+    return &high_contrast_style;
+  if (g_strcmp0 (self->board_style, "slate") == 0)
+    return &slate_style;
+  return &classic_style;
 }
 
 static void
 draw_background (cairo_t             *cr,
-                 const BoardGeometry *g)
+                 const BoardGeometry *g,
+                 const BoardStyle    *style)
 {
   double size = 8 * g->cell;
   double frame = g->margin;
+  double radius = frame * 0.5;
+  double x = g->x - frame, y = g->y - frame, w = size + 2 * frame;
   cairo_pattern_t *felt;
 
-  /* A wooden frame around a felt board. */
-  cairo_set_source_rgb (cr, 0.24, 0.17, 0.11);
-  cairo_rectangle (cr, g->x - frame, g->y - frame, size + 2 * frame, size + 2 * frame);
+  /* A frame with rounded corners around the playing area. */
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - radius, y + w - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + w - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, style->frame[0], style->frame[1], style->frame[2]);
   cairo_fill (cr);
 
   felt = cairo_pattern_create_linear (g->x, g->y, g->x + size, g->y + size);
-  cairo_pattern_add_color_stop_rgb (felt, 0, 0.16, 0.52, 0.30);
-  cairo_pattern_add_color_stop_rgb (felt, 1, 0.11, 0.42, 0.24);
+  cairo_pattern_add_color_stop_rgb (felt, 0, style->board_light[0], style->board_light[1],
+                                    style->board_light[2]);
+  cairo_pattern_add_color_stop_rgb (felt, 1, style->board_dark[0], style->board_dark[1],
+                                    style->board_dark[2]);
   cairo_set_source (cr, felt);
   cairo_rectangle (cr, g->x, g->y, size, size);
   cairo_fill (cr);
   cairo_pattern_destroy (felt);
 
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
-  cairo_set_line_width (cr, MAX (1.0, g->cell / 40.0));
+  cairo_set_source_rgba (cr, style->grid[0], style->grid[1], style->grid[2], style->grid[3]);
+  cairo_set_line_width (cr, MAX (1.0, g->cell / (style->outline > 0 ? 24.0 : 40.0)));
   for (int i = 0; i <= 8; i++)
     {
       cairo_move_to (cr, g->x + i * g->cell, g->y);
@@ -140,7 +258,8 @@ draw_background (cairo_t             *cr,
 
 static void
 draw_coordinates (cairo_t             *cr,
-                  const BoardGeometry *g)
+                  const BoardGeometry *g,
+                  const BoardStyle    *style)
 {
   PangoLayout *layout;
   PangoFontDescription *font;
@@ -149,9 +268,9 @@ draw_coordinates (cairo_t             *cr,
   cairo_save (cr);
   layout = pango_cairo_create_layout (cr);
   font = pango_font_description_from_string ("Sans Bold");
-  pango_font_description_set_absolute_size (font, g->margin * 0.55 * PANGO_SCALE);
+  pango_font_description_set_absolute_size (font, g->margin * 0.5 * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
-  cairo_set_source_rgb (cr, 0.93, 0.87, 0.75);
+  cairo_set_source_rgb (cr, style->text[0], style->text[1], style->text[2]);
 
   for (int i = 0; i < 8; i++)
     {
@@ -163,10 +282,16 @@ draw_coordinates (cairo_t             *cr,
       cairo_move_to (cr, g->x + (i + 0.5) * g->cell - text_width / 2.0,
                      g->y - g->margin / 2.0 - text_height / 2.0);
       pango_cairo_show_layout (cr, layout);
+      cairo_move_to (cr, g->x + (i + 0.5) * g->cell - text_width / 2.0,
+                     g->y + 8 * g->cell + g->margin / 2.0 - text_height / 2.0);
+      pango_cairo_show_layout (cr, layout);
 
       pango_layout_set_text (layout, row, -1);
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
       cairo_move_to (cr, g->x - g->margin / 2.0 - text_width / 2.0,
+                     g->y + (i + 0.5) * g->cell - text_height / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      cairo_move_to (cr, g->x + 8 * g->cell + g->margin / 2.0 - text_width / 2.0,
                      g->y + (i + 0.5) * g->cell - text_height / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
@@ -176,38 +301,113 @@ draw_coordinates (cairo_t             *cr,
   cairo_restore (cr);
 }
 
-/* A disc with a soft shadow and a highlight, so that it reads as a thing
- * lying on the board rather than a flat circle. */
+/* A disc with a soft shadow, a rim and a highlight, so that it reads as a
+ * thing lying on the board rather than a flat circle.  @squash narrows
+ * it for the turn of a flip; @alpha fades it for previews. */
 static void
-draw_disc (cairo_t *cr,
-           double   cx,
-           double   cy,
-           double   radius,
-           MmDisc   disc)
+draw_disc (cairo_t          *cr,
+           double            cx,
+           double            cy,
+           double            radius,
+           MmDisc            disc,
+           double            squash,
+           double            alpha,
+           const BoardStyle *style)
 {
   cairo_pattern_t *shade;
   gboolean black = disc == MM_DISC_BLACK;
 
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
-  cairo_arc (cr, cx + radius * 0.06, cy + radius * 0.10, radius, 0, 2 * G_PI);
+  cairo_save (cr);
+  cairo_translate (cr, cx, cy);
+  cairo_scale (cr, MAX (squash, 0.02), 1.0);
+
+  if (style->outline > 0)
+    {
+      /* Flat, with a strong outline, for high contrast. */
+      cairo_arc (cr, 0, 0, radius, 0, 2 * G_PI);
+      if (black)
+        cairo_set_source_rgba (cr, 0, 0, 0, alpha);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, alpha);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 0, 0, 0, alpha);
+      cairo_set_line_width (cr, radius * style->outline * 2);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    }
+
+  /* The shadow grows as the disc lifts during a flip. */
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35 * alpha);
+  cairo_arc (cr, radius * 0.07, radius * (0.10 + 0.1 * (1 - squash)), radius * 1.01, 0,
+             2 * G_PI);
   cairo_fill (cr);
 
-  shade = cairo_pattern_create_radial (cx - radius * 0.35, cy - radius * 0.35, radius * 0.1,
-                                       cx, cy, radius);
+  /* The rim: the edge of a disc seen a little from above. */
+  cairo_arc (cr, 0, radius * 0.05, radius, 0, 2 * G_PI);
+  if (black)
+    cairo_set_source_rgba (cr, 0.02, 0.02, 0.03, alpha);
+  else
+    cairo_set_source_rgba (cr, 0.62, 0.62, 0.60, alpha);
+  cairo_fill (cr);
+
+  shade = cairo_pattern_create_radial (-radius * 0.35, -radius * 0.40, radius * 0.05,
+                                       0, 0, radius);
   if (black)
     {
-      cairo_pattern_add_color_stop_rgb (shade, 0, 0.36, 0.36, 0.38);
-      cairo_pattern_add_color_stop_rgb (shade, 1, 0.06, 0.06, 0.07);
+      cairo_pattern_add_color_stop_rgba (shade, 0, 0.42, 0.42, 0.45, alpha);
+      cairo_pattern_add_color_stop_rgba (shade, 0.6, 0.14, 0.14, 0.16, alpha);
+      cairo_pattern_add_color_stop_rgba (shade, 1, 0.07, 0.07, 0.08, alpha);
     }
   else
     {
-      cairo_pattern_add_color_stop_rgb (shade, 0, 1.0, 1.0, 1.0);
-      cairo_pattern_add_color_stop_rgb (shade, 1, 0.80, 0.80, 0.78);
+      cairo_pattern_add_color_stop_rgba (shade, 0, 1.0, 1.0, 1.0, alpha);
+      cairo_pattern_add_color_stop_rgba (shade, 0.7, 0.93, 0.93, 0.91, alpha);
+      cairo_pattern_add_color_stop_rgba (shade, 1, 0.82, 0.82, 0.80, alpha);
     }
   cairo_set_source (cr, shade);
-  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  cairo_arc (cr, 0, -radius * 0.03, radius * 0.96, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_pattern_destroy (shade);
+  cairo_restore (cr);
+}
+
+static MmDisc
+position_disc (const Position *position,
+               int             square)
+{
+  if (position->black & square_bit (square))
+    return MM_DISC_BLACK;
+  if (position->white & square_bit (square))
+    return MM_DISC_WHITE;
+  return MM_DISC_NONE;
+}
+
+/* How far the flip of @square has gone, from 0 (not started) to 1. */
+static double
+mm_board_view_flip_progress (MmBoardView *self,
+                             int          square)
+{
+  double t;
+
+  if (self->tick_id == 0 || !(self->animation_flips & square_bit (square)))
+    return 1.0;
+
+  t = (double) (self->animation_now - self->animation_start - self->flip_delay[square])
+      / (double) self->flip_duration;
+  return CLAMP (t, 0.0, 1.0);
+}
+
+/* The discs the move on @square would flip, when a preview is due. */
+static guint64
+mm_board_view_preview_flips (MmBoardView *self)
+{
+  if (!self->show_flip_preview || self->frozen || self->game == NULL || self->tick_id != 0
+      || self->hover < 0 || !(self->position.legal & square_bit (self->hover))
+      || !gtk_widget_is_sensitive (GTK_WIDGET (self)))
+    return 0;
+
+  return mm_game_get_flips (self->game, self->hover);
 }
 
 static void
@@ -219,61 +419,98 @@ mm_board_view_draw (GtkDrawingArea *area,
 {
   MmBoardView *self = MM_BOARD_VIEW (area);
   BoardGeometry g = mm_board_view_geometry (self, width, height);
-  guint64 legal = 0;
-  int last_move = MM_SQUARE_NONE;
-  MmColor side = MM_COLOR_BLACK;
+  const BoardStyle *style = mm_board_view_get_style (self);
+  const Position *position = &self->position;
+  guint64 preview = mm_board_view_preview_flips (self);
+  MmDisc mover = mm_disc_of_color (position->side);
+  double radius = g.cell * 0.41;
 
-  draw_background (cr, &g);
+  draw_background (cr, &g, style);
   if (self->show_coordinates)
-    draw_coordinates (cr, &g);
-
-  if (self->game == NULL)
-    return;
-
-  if (self->show_legal_moves)
-    legal = mm_game_get_legal_moves (self->game);
-  if (self->show_last_move)
-    last_move = mm_game_get_last_move (self->game);
-  side = mm_game_get_side_to_move (self->game);
+    draw_coordinates (cr, &g, style);
 
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
       double cx = g.x + (mm_square_column (square) + 0.5) * g.cell;
       double cy = g.y + (mm_square_row (square) + 0.5) * g.cell;
-      MmDisc disc = mm_game_get_disc (self->game, square);
+      MmDisc disc = position_disc (position, square);
 
       if (disc != MM_DISC_NONE)
         {
-          draw_disc (cr, cx, cy, g.cell * 0.42, disc);
-          if (square == last_move)
+          double t = mm_board_view_flip_progress (self, square);
+          MmDisc shown = disc;
+          double squash = 1.0;
+
+          if (t < 1.0)
             {
-              cairo_set_source_rgb (cr, 0.90, 0.22, 0.21);
-              cairo_arc (cr, cx, cy, g.cell * 0.08, 0, 2 * G_PI);
+              /* The disc turns about its vertical axis and shows its
+               * other face from half-way. */
+              squash = fabs (cos (G_PI * t));
+              if (t < 0.5)
+                shown = disc == MM_DISC_BLACK ? MM_DISC_WHITE : MM_DISC_BLACK;
+            }
+          else if (square == self->animation_square && self->tick_id != 0)
+            {
+              double drop = (double) (self->animation_now - self->animation_start)
+                            / (double) self->flip_duration;
+
+              /* The placed disc lands. */
+              squash = 1.0;
+              radius = g.cell * 0.41 * (1.0 + 0.12 * (1.0 - CLAMP (drop, 0.0, 1.0)));
+            }
+
+          draw_disc (cr, cx, cy, radius, shown, squash, 1.0, style);
+          radius = g.cell * 0.41;
+
+          if (preview & square_bit (square))
+            draw_disc (cr, cx, cy, g.cell * 0.2, mover, 1.0, 0.85, style);
+
+          if (self->show_last_move && square == position->last_move)
+            {
+              if (style->outline > 0)
+                cairo_set_source_rgb (cr, disc == MM_DISC_BLACK ? 1 : 0, 0,
+                                      disc == MM_DISC_BLACK ? 0 : 1);
+              else
+                cairo_set_source_rgb (cr, 0.90, 0.22, 0.21);
+              cairo_arc (cr, cx, cy, g.cell * 0.085, 0, 2 * G_PI);
               cairo_fill (cr);
             }
         }
-      else if (legal & (G_GUINT64_CONSTANT (1) << square))
+      else if (square == self->hover && preview != 0)
         {
-          double shade = side == MM_COLOR_BLACK ? 0.0 : 1.0;
+          draw_disc (cr, cx, cy, radius, mover, 1.0, 0.5, style);
+        }
+      else if (self->show_legal_moves && (position->legal & square_bit (square)))
+        {
+          double shade = position->side == MM_COLOR_BLACK ? 0.0 : 1.0;
 
-          cairo_set_source_rgba (cr, shade, shade, shade, 0.35);
-          cairo_arc (cr, cx, cy, g.cell * 0.12, 0, 2 * G_PI);
-          cairo_fill (cr);
+          if (style->outline > 0)
+            {
+              cairo_set_source_rgb (cr, 0, 0, 0);
+              cairo_set_line_width (cr, g.cell * 0.05);
+              cairo_arc (cr, cx, cy, g.cell * 0.14, 0, 2 * G_PI);
+              cairo_stroke (cr);
+            }
+          else
+            {
+              cairo_set_source_rgba (cr, shade, shade, shade, style->mark_alpha);
+              cairo_arc (cr, cx, cy, g.cell * 0.12, 0, 2 * G_PI);
+              cairo_fill (cr);
+            }
         }
     }
 }
 
 static char *
-square_description (MmBoardView *self,
-                    int          square,
-                    guint64      legal)
+square_description (const Position *position,
+                    int             square)
 {
   char name[3];
 
   mm_square_format (square, name);
   name[0] = g_ascii_toupper (name[0]);
 
-  switch (mm_game_get_disc (self->game, square))
+  switch (position_disc (position, square))
     {
     case MM_DISC_BLACK:
       /* Translators: a square of the board as a screen reader says it; %s is its name, as D3 */
@@ -283,7 +520,7 @@ square_description (MmBoardView *self,
       return g_strdup_printf (_("%s, white"), name);
     case MM_DISC_NONE:
     default:
-      if (legal & (G_GUINT64_CONSTANT (1) << square))
+      if (position->legal & square_bit (square))
         /* Translators: a square of the board as a screen reader says it; %s is its name, as D3 */
         return g_strdup_printf (_("%s, empty, legal move"), name);
       /* Translators: a square of the board as a screen reader says it; %s is its name, as D3 */
@@ -291,21 +528,35 @@ square_description (MmBoardView *self,
     }
 }
 
-/* Brings the squares' names, states and pointers in line with the game. */
+/* Brings the squares' names, states and pointers in line with what the
+ * board shows. */
 static void
 mm_board_view_update_squares (MmBoardView *self)
 {
-  guint64 legal = self->game != NULL ? mm_game_get_legal_moves (self->game) : 0;
-
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
       g_autofree char *label = NULL;
-      gboolean is_legal = (legal & (G_GUINT64_CONSTANT (1) << square)) != 0;
+      g_autofree char *description = NULL;
+      gboolean is_legal = (self->position.legal & square_bit (square)) != 0;
 
-      if (self->game != NULL)
-        label = square_description (self, square, legal);
+      label = square_description (&self->position, square);
+      if (is_legal && self->game != NULL && !self->frozen)
+        {
+          guint n_flips = mm_popcount (mm_game_get_flips (self->game, square));
+
+          /* Translators: said by a screen reader after the name of a legal square */
+          description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Flips %u disc",
+                                                      "Flips %u discs", n_flips),
+                                         n_flips);
+        }
+      else if (square == self->position.last_move)
+        /* Translators: said by a screen reader after the name of a square */
+        description = g_strdup (_("Last move"));
+
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->squares[square]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label ? label : "",
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      description != NULL ? description : "",
                                       -1);
       gtk_widget_set_cursor_from_name (self->squares[square], is_legal ? "pointer" : NULL);
       if (is_legal)
@@ -316,12 +567,147 @@ mm_board_view_update_squares (MmBoardView *self)
 }
 
 static void
+mm_board_view_read_game (MmBoardView *self)
+{
+  MmBoard board;
+  Position *position = &self->position;
+
+  if (self->frozen)
+    return;
+
+  if (self->game == NULL)
+    {
+      *position = (Position) { .side = MM_COLOR_BLACK, .last_move = MM_SQUARE_NONE };
+      return;
+    }
+
+  board = mm_game_get_board (self->game);
+  position->side = mm_game_get_side_to_move (self->game);
+  position->black = position->side == MM_COLOR_BLACK ? board.player : board.opponent;
+  position->white = position->side == MM_COLOR_BLACK ? board.opponent : board.player;
+  position->legal = mm_game_is_over (self->game) ? 0 : mm_game_get_legal_moves (self->game);
+  position->last_move = mm_game_get_last_move (self->game);
+}
+
+static void
+mm_board_view_stop_animation (MmBoardView *self)
+{
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  self->animation_flips = 0;
+  self->animation_square = MM_SQUARE_NONE;
+}
+
+static void
+mm_board_view_refresh (MmBoardView *self)
+{
+  mm_board_view_read_game (self);
+  mm_board_view_update_squares (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 mm_board_view_game_changed_cb (MmBoardView *self)
 {
   g_assert (MM_IS_BOARD_VIEW (self));
 
-  mm_board_view_update_squares (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A jump (undo, a new game) shows the new position at once. */
+  mm_board_view_stop_animation (self);
+  mm_board_view_refresh (self);
+}
+
+static gboolean
+mm_board_view_tick_cb (GtkWidget     *widget,
+                       GdkFrameClock *frame_clock,
+                       gpointer       user_data)
+{
+  MmBoardView *self = MM_BOARD_VIEW (widget);
+  gint64 last_delay = 0;
+
+  self->animation_now = gdk_frame_clock_get_frame_time (frame_clock);
+  if (self->animation_start == 0)
+    self->animation_start = self->animation_now;
+
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    if (self->animation_flips & square_bit (square))
+      last_delay = MAX (last_delay, self->flip_delay[square]);
+
+  gtk_widget_queue_draw (widget);
+  if (self->animation_now - self->animation_start < last_delay + self->flip_duration)
+    return G_SOURCE_CONTINUE;
+
+  self->tick_id = 0;
+  self->animation_flips = 0;
+  self->animation_square = MM_SQUARE_NONE;
+  return G_SOURCE_REMOVE;
+}
+
+/* How long one disc takes to turn over, and how long the next one in
+ * line waits, for the chosen speed; 0 when animations are off. */
+static gint64
+mm_board_view_flip_time (MmBoardView *self,
+                         gint64      *stagger)
+{
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
+                "gtk-enable-animations", &enabled, NULL);
+  if (!enabled || g_strcmp0 (self->animation_speed, "off") == 0
+      || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return 0;
+
+  if (g_strcmp0 (self->animation_speed, "slow") == 0)
+    {
+      *stagger = 110 * G_TIME_SPAN_MILLISECOND;
+      return 480 * G_TIME_SPAN_MILLISECOND;
+    }
+  if (g_strcmp0 (self->animation_speed, "fast") == 0)
+    {
+      *stagger = 35 * G_TIME_SPAN_MILLISECOND;
+      return 160 * G_TIME_SPAN_MILLISECOND;
+    }
+  *stagger = 65 * G_TIME_SPAN_MILLISECOND;
+  return 300 * G_TIME_SPAN_MILLISECOND;
+}
+
+static void
+mm_board_view_move_played_cb (MmBoardView *self,
+                              MmColor      color,
+                              int          square,
+                              guint64      flips)
+{
+  gint64 stagger = 0;
+  gint64 duration;
+
+  g_assert (MM_IS_BOARD_VIEW (self));
+
+  mm_board_view_stop_animation (self);
+  mm_board_view_refresh (self);
+  if (self->frozen)
+    return;
+
+  duration = mm_board_view_flip_time (self, &stagger);
+  if (duration == 0 || flips == 0)
+    return;
+
+  /* The discs turn in the order of their distance from the new disc,
+   * as a wave running along each line. */
+  for (guint64 rest = flips; rest != 0; rest = mm_without_first (rest))
+    {
+      int flipped = mm_first_square (rest);
+      int distance = MAX (ABS (mm_square_column (flipped) - mm_square_column (square)),
+                          ABS (mm_square_row (flipped) - mm_square_row (square)));
+
+      self->flip_delay[flipped] = (distance - 1) * stagger;
+    }
+  self->animation_flips = flips;
+  self->animation_square = square;
+  self->flip_duration = duration;
+  self->animation_start = 0;
+  self->animation_now = 0;
+  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), mm_board_view_tick_cb,
+                                                NULL, NULL);
 }
 
 static void
@@ -331,6 +717,48 @@ mm_board_view_square_activate_cb (MmBoardView *self,
   g_assert (MM_IS_BOARD_VIEW (self));
 
   g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, mm_square_get_index (square));
+}
+
+/* The keyboard focus shows the preview of its square, as the pointer does. */
+static void
+mm_board_view_square_focus_cb (MmBoardView *self,
+                               GParamSpec  *pspec,
+                               GtkWidget   *square)
+{
+  if (gtk_widget_has_focus (square))
+    mm_board_view_set_hover (self, mm_square_get_index (MM_SQUARE (square)));
+}
+
+static int
+mm_board_view_square_at (MmBoardView *self,
+                         double       x,
+                         double       y)
+{
+  BoardGeometry g = mm_board_view_geometry (self,
+                                            gtk_widget_get_width (GTK_WIDGET (self)),
+                                            gtk_widget_get_height (GTK_WIDGET (self)));
+  int column = (int) floor ((x - g.x) / g.cell);
+  int row = (int) floor ((y - g.y) / g.cell);
+
+  if (column < 0 || column > 7 || row < 0 || row > 7)
+    return MM_SQUARE_NONE;
+  return mm_square_at (column, row);
+}
+
+static void
+mm_board_view_motion_cb (MmBoardView              *self,
+                         double                    x,
+                         double                    y,
+                         GtkEventControllerMotion *motion)
+{
+  mm_board_view_set_hover (self, mm_board_view_square_at (self, x, y));
+}
+
+static void
+mm_board_view_leave_cb (MmBoardView              *self,
+                        GtkEventControllerMotion *motion)
+{
+  mm_board_view_set_hover (self, MM_SQUARE_NONE);
 }
 
 /* Typing a square's name ("d3") plays it: a column letter, then a row. */
@@ -367,6 +795,12 @@ mm_board_view_key_pressed_cb (MmBoardView           *self,
 }
 
 static void
+mm_board_view_settings_changed_cb (MmBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 mm_board_view_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
                        int             for_size,
@@ -375,7 +809,7 @@ mm_board_view_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
-  *minimum = 240;
+  *minimum = 220;
   *natural = 560;
 }
 
@@ -393,8 +827,8 @@ mm_board_view_size_allocate (GtkWidget *widget,
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
       GtkAllocation cell = {
-        .x = (int) round (g.x + mm_square_column (square) * g.cell),
-        .y = (int) round (g.y + mm_square_row (square) * g.cell),
+        .x = (int) (g.x + mm_square_column (square) * g.cell),
+        .y = (int) (g.y + mm_square_row (square) * g.cell),
         .width = (int) g.cell,
         .height = (int) g.cell,
       };
@@ -415,6 +849,30 @@ mm_board_view_snapshot (GtkWidget   *widget,
 
   for (int square = 0; square < MM_N_SQUARES; square++)
     gtk_widget_snapshot_child (widget, self->squares[square], snapshot);
+}
+
+static void
+mm_board_view_root (GtkWidget *widget)
+{
+  GtkSettings *settings;
+
+  GTK_WIDGET_CLASS (mm_board_view_parent_class)->root (widget);
+
+  settings = gtk_widget_get_settings (widget);
+  g_signal_connect_object (settings, "notify::gtk-theme-name",
+                           G_CALLBACK (mm_board_view_settings_changed_cb), widget,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "notify::gtk-application-prefer-dark-theme",
+                           G_CALLBACK (mm_board_view_settings_changed_cb), widget,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+mm_board_view_unmap (GtkWidget *widget)
+{
+  mm_board_view_stop_animation (MM_BOARD_VIEW (widget));
+
+  GTK_WIDGET_CLASS (mm_board_view_parent_class)->unmap (widget);
 }
 
 static void
@@ -439,6 +897,10 @@ mm_board_view_set_flag (MmBoardView *self,
       self->show_coordinates = !!value;
       gtk_widget_queue_allocate (GTK_WIDGET (self));
       break;
+    case PROP_SHOW_FLIP_PREVIEW:
+      changed = self->show_flip_preview != !!value;
+      self->show_flip_preview = !!value;
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -451,15 +913,42 @@ mm_board_view_set_flag (MmBoardView *self,
 }
 
 static void
+mm_board_view_set_string (MmBoardView  *self,
+                          char        **field,
+                          guint         prop_id,
+                          const char   *value)
+{
+  if (g_strcmp0 (*field, value) != 0)
+    {
+      g_free (*field);
+      *field = g_strdup (value);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
 mm_board_view_dispose (GObject *object)
 {
   MmBoardView *self = (MmBoardView *)object;
 
+  mm_board_view_stop_animation (self);
   for (int square = 0; square < MM_N_SQUARES; square++)
     g_clear_pointer (&self->squares[square], gtk_widget_unparent);
   g_clear_object (&self->game);
 
   G_OBJECT_CLASS (mm_board_view_parent_class)->dispose (object);
+}
+
+static void
+mm_board_view_finalize (GObject *object)
+{
+  MmBoardView *self = (MmBoardView *)object;
+
+  g_clear_pointer (&self->animation_speed, g_free);
+  g_clear_pointer (&self->board_style, g_free);
+
+  G_OBJECT_CLASS (mm_board_view_parent_class)->finalize (object);
 }
 
 static void
@@ -488,6 +977,18 @@ mm_board_view_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_coordinates);
       break;
 
+    case PROP_SHOW_FLIP_PREVIEW:
+      g_value_set_boolean (value, self->show_flip_preview);
+      break;
+
+    case PROP_ANIMATION_SPEED:
+      g_value_set_string (value, self->animation_speed);
+      break;
+
+    case PROP_BOARD_STYLE:
+      g_value_set_string (value, self->board_style);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -510,7 +1011,17 @@ mm_board_view_set_property (GObject      *object,
     case PROP_SHOW_LEGAL_MOVES:
     case PROP_SHOW_LAST_MOVE:
     case PROP_SHOW_COORDINATES:
+    case PROP_SHOW_FLIP_PREVIEW:
       mm_board_view_set_flag (self, prop_id, g_value_get_boolean (value));
+      break;
+
+    case PROP_ANIMATION_SPEED:
+      mm_board_view_set_string (self, &self->animation_speed, prop_id,
+                                g_value_get_string (value));
+      break;
+
+    case PROP_BOARD_STYLE:
+      mm_board_view_set_string (self, &self->board_style, prop_id, g_value_get_string (value));
       break;
 
     default:
@@ -526,12 +1037,15 @@ mm_board_view_class_init (MmBoardViewClass *klass)
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = mm_board_view_dispose;
+  object_class->finalize = mm_board_view_finalize;
   object_class->get_property = mm_board_view_get_property;
   object_class->set_property = mm_board_view_set_property;
 
   widget_class->measure = mm_board_view_measure;
   widget_class->size_allocate = mm_board_view_size_allocate;
   widget_class->snapshot = mm_board_view_snapshot;
+  widget_class->root = mm_board_view_root;
+  widget_class->unmap = mm_board_view_unmap;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, MM_TYPE_GAME, flags);
@@ -541,6 +1055,14 @@ mm_board_view_class_init (MmBoardViewClass *klass)
     g_param_spec_boolean ("show-last-move", NULL, NULL, TRUE, flags);
   properties[PROP_SHOW_COORDINATES] =
     g_param_spec_boolean ("show-coordinates", NULL, NULL, TRUE, flags);
+  properties[PROP_SHOW_FLIP_PREVIEW] =
+    g_param_spec_boolean ("show-flip-preview", NULL, NULL, TRUE, flags);
+  /* "off", "slow", "normal" or "fast" */
+  properties[PROP_ANIMATION_SPEED] =
+    g_param_spec_string ("animation-speed", NULL, NULL, "normal", flags);
+  /* "classic", "slate" or "high-contrast" */
+  properties[PROP_BOARD_STYLE] =
+    g_param_spec_string ("board-style", NULL, NULL, "classic", flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -563,14 +1085,22 @@ static void
 mm_board_view_init (MmBoardView *self)
 {
   GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->typed_column = -1;
+  self->hover = MM_SQUARE_NONE;
+  self->animation_square = MM_SQUARE_NONE;
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->show_coordinates = TRUE;
+  self->show_flip_preview = TRUE;
+  self->animation_speed = g_strdup ("normal");
+  self->board_style = g_strdup ("classic");
+  self->position.last_move = MM_SQUARE_NONE;
 
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), mm_board_view_draw, NULL, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  /* Translators: the accessible name of the board */
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
 
@@ -581,12 +1111,23 @@ mm_board_view_init (MmBoardView *self)
       g_signal_connect_object (self->squares[square], "activate",
                                G_CALLBACK (mm_board_view_square_activate_cb), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->squares[square], "notify::has-focus",
+                               G_CALLBACK (mm_board_view_square_focus_cb), self,
+                               G_CONNECT_SWAPPED);
     }
 
   g_signal_connect_object (keys, "key-pressed",
                            G_CALLBACK (mm_board_view_key_pressed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  g_signal_connect_object (motion, "motion", G_CALLBACK (mm_board_view_motion_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (motion, "leave", G_CALLBACK (mm_board_view_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  mm_board_view_update_squares (self);
 }
 
 GtkWidget *
@@ -607,8 +1148,6 @@ void
 mm_board_view_set_game (MmBoardView *self,
                         MmGame      *game)
 {
-  static const char * const game_signals[] = { "move-played", "passed", "position-changed" };
-
   g_return_if_fail (MM_IS_BOARD_VIEW (self));
   g_return_if_fail (game == NULL || MM_IS_GAME (game));
 
@@ -620,10 +1159,18 @@ mm_board_view_set_game (MmBoardView *self,
   g_set_object (&self->game, game);
   if (game != NULL)
     {
-      for (guint i = 0; i < G_N_ELEMENTS (game_signals); i++)
-        g_signal_connect_object (game, game_signals[i],
-                                 G_CALLBACK (mm_board_view_game_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "move-played",
+                               G_CALLBACK (mm_board_view_move_played_cb), self,
+                               G_CONNECT_SWAPPED);
+      /* After a pass or the end only the marks change: the flips of the
+       * move before go on turning. */
+      g_signal_connect_object (game, "passed",
+                               G_CALLBACK (mm_board_view_refresh), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "game-over",
+                               G_CALLBACK (mm_board_view_refresh), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "position-changed",
+                               G_CALLBACK (mm_board_view_game_changed_cb), self,
+                               G_CONNECT_SWAPPED);
     }
 
   mm_board_view_game_changed_cb (self);
@@ -640,4 +1187,86 @@ mm_board_view_get_square (MmBoardView *self,
   g_return_val_if_fail (mm_square_is_valid (square), NULL);
 
   return self->squares[square];
+}
+
+/**
+ * mm_board_view_show_position:
+ * @last_move: the square to mark, or %MM_SQUARE_NONE
+ *
+ * Shows a position other than the game's (an earlier one, or one being
+ * set up), without legal moves, until mm_board_view_show_game().
+ */
+void
+mm_board_view_show_position (MmBoardView *self,
+                             guint64      black,
+                             guint64      white,
+                             MmColor      side_to_move,
+                             int          last_move)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+  g_return_if_fail ((black & white) == 0);
+
+  mm_board_view_stop_animation (self);
+  self->frozen = TRUE;
+  self->position = (Position) {
+    .black = black,
+    .white = white,
+    .legal = 0,
+    .side = side_to_move,
+    .last_move = last_move,
+  };
+  mm_board_view_refresh (self);
+}
+
+/* Back to the game as it stands. */
+void
+mm_board_view_show_game (MmBoardView *self)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (!self->frozen)
+    return;
+
+  self->frozen = FALSE;
+  mm_board_view_refresh (self);
+}
+
+gboolean
+mm_board_view_is_frozen (MmBoardView *self)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), FALSE);
+
+  return self->frozen;
+}
+
+gboolean
+mm_board_view_is_animating (MmBoardView *self)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), FALSE);
+
+  return self->tick_id != 0;
+}
+
+int
+mm_board_view_get_hover (MmBoardView *self)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), MM_SQUARE_NONE);
+
+  return self->hover;
+}
+
+/* The square whose flips the preview shows (the pointer's or the focus'),
+ * or %MM_SQUARE_NONE. */
+void
+mm_board_view_set_hover (MmBoardView *self,
+                         int          square)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (self->hover == square)
+    return;
+
+  self->hover = square;
+  if (self->show_flip_preview)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -30,11 +30,22 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (MmBoardView, mm_board_view, MM, BOARD_VIEW, GtkDrawingArea)
 
-GtkWidget *mm_board_view_new         (void);
-MmGame    *mm_board_view_get_game    (MmBoardView *self);
-void       mm_board_view_set_game    (MmBoardView *self,
-                                      MmGame      *game);
-GtkWidget *mm_board_view_get_square  (MmBoardView *self,
-                                      int          square);
+GtkWidget *mm_board_view_new            (void);
+MmGame    *mm_board_view_get_game       (MmBoardView *self);
+void       mm_board_view_set_game       (MmBoardView *self,
+                                         MmGame      *game);
+GtkWidget *mm_board_view_get_square     (MmBoardView *self,
+                                         int          square);
+void       mm_board_view_show_position  (MmBoardView *self,
+                                         guint64      black,
+                                         guint64      white,
+                                         MmColor      side_to_move,
+                                         int          last_move);
+void       mm_board_view_show_game      (MmBoardView *self);
+gboolean   mm_board_view_is_frozen      (MmBoardView *self);
+gboolean   mm_board_view_is_animating   (MmBoardView *self);
+int        mm_board_view_get_hover      (MmBoardView *self);
+void       mm_board_view_set_hover      (MmBoardView *self,
+                                         int          square);
 
 G_END_DECLS

@@ -40,5 +40,24 @@ void         _mm_window_save_as_file     (MmWindow   *self,
                                           GFile      *file);
 void         _mm_window_paste_text       (MmWindow   *self,
                                           const char *text);
+GtkWidget   *_mm_window_get_status_widget (MmWindow  *self);
+const char  *_mm_window_get_announcement (MmWindow   *self);
+char        *_mm_window_get_move_list_text (MmWindow *self);
+GtkFlowBox  *_mm_window_get_move_list    (MmWindow   *self);
+int          _mm_window_get_browse       (MmWindow   *self);
+const char  *_mm_window_get_browse_text  (MmWindow   *self);
+void         _mm_window_set_clock        (MmWindow   *self,
+                                          gint64      initial,
+                                          gint64      increment);
+const char  *_mm_window_get_clock_text   (MmWindow   *self,
+                                          MmColor     color);
+gboolean     _mm_window_is_lost_on_time  (MmWindow   *self,
+                                          MmColor    *loser);
+gboolean     _mm_window_is_editing       (MmWindow   *self);
+void         _mm_window_set_edit_tools   (MmWindow   *self,
+                                          MmDisc      paint,
+                                          MmColor     side);
+guint        _mm_window_get_n_sounds     (MmWindow   *self);
+gboolean     _mm_window_is_narrow        (MmWindow   *self);
 
 G_END_DECLS

@@ -18,16 +18,21 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+
 #define G_LOG_DOMAIN "mm-window"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mm-autosave.h"
 #include "mm-board-view.h"
+#include "mm-clock.h"
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
+#include "mm-new-game-dialog.h"
+#include "mm-preferences-window.h"
 #include "mm-record-io.h"
 #include "mm-window.h"
 #include "mm-window-private.h"
@@ -44,6 +49,9 @@ enum
   RESPONSE_SAVE,
 };
 
+/* How long a message stays before it goes by itself; results stay. */
+#define MESSAGE_TIMEOUT_SECONDS 6
+
 struct _MmWindow
 {
   GtkApplicationWindow  parent_instance;
@@ -53,6 +61,9 @@ struct _MmWindow
   GSettings            *settings;
   MmAutosave           *autosave;
   GCancellable         *cancellable;
+  MmClock              *clock;
+  GtkMediaStream       *place_sound;
+  GtkMediaStream       *end_sound;
 
   /* The GGF file the game was opened from or saved to, if any, and
    * whether the game has changes that file (or no file) does not have.
@@ -74,29 +85,200 @@ struct _MmWindow
   gpointer              after_save_data;
   GDestroyNotify        after_save_destroy;
 
+  /* The messages over the board */
+  guint                 message_source;
+  /* What the status tells a screen reader: the last event ("Black plays
+   * F5…"), then whose turn it is. */
+  char                 *last_event;
+  char                 *announcement;
+
+  /* The earlier position on the board: the number of moves played to
+   * reach it, or -1 for the game as it stands. */
+  int                   browse;
+
+  /* Edit Board: the position being set up */
+  gboolean              editing;
+  guint64               edit_black;
+  guint64               edit_white;
+
+  /* A side that ran out of time loses: the game stops there. */
+  gboolean              lost_on_time;
+  MmColor               loser_on_time;
+  guint                 clock_source;
+
+  gboolean              narrow;
+  guint                 layout_source;
+  guint                 n_sounds;
+
   /* Template widgets */
   MmBoardView          *board_view;
+  GtkWidget            *content_box;
+  GtkWidget            *side_panel;
+  GtkWidget            *players_box;
   GtkWidget            *black_row;
   GtkWidget            *white_row;
   GtkLabel             *black_count_label;
   GtkLabel             *white_count_label;
   GtkLabel             *black_name_label;
   GtkLabel             *white_name_label;
+  GtkLabel             *black_clock_label;
+  GtkLabel             *white_clock_label;
   GtkLabel             *turn_label;
   GtkLabel             *message_label;
+  GtkRevealer          *toast_revealer;
+  GtkWidget            *browse_bar;
+  GtkLabel             *browse_label;
+  GtkScrolledWindow    *moves_scroller;
+  GtkFlowBox           *move_list;
+  GtkRevealer          *edit_revealer;
+  GtkToggleButton      *edit_black_button;
+  GtkToggleButton      *edit_white_button;
+  GtkToggleButton      *edit_empty_button;
+  GtkDropDown          *edit_side_dropdown;
 };
 
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void mm_window_save         (MmWindow *self);
+static void mm_window_focus_board  (MmWindow *self);
+static void mm_window_set_clock    (MmWindow *self,
+                                    MmClock  *clock);
+static void mm_window_leave_edit   (MmWindow *self);
+static void mm_window_update_status (MmWindow *self);
+
+/* ------------------------------------------------------------------ */
+/* Messages and announcements                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+mm_window_message_timeout_cb (gpointer data)
+{
+  MmWindow *self = data;
+
+  self->message_source = 0;
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+  gtk_label_set_text (self->message_label, "");
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A message over the board, as GNOME programs show them: it goes by
+ * itself after a while unless @stays (the result of a game). */
+static void
+mm_window_show_message_full (MmWindow   *self,
+                             const char *message,
+                             gboolean    stays)
+{
+  gboolean shown = message != NULL && *message != '\0';
+
+  g_clear_handle_id (&self->message_source, g_source_remove);
+  gtk_label_set_text (self->message_label, shown ? message : "");
+  gtk_revealer_set_reveal_child (self->toast_revealer, shown);
+  if (shown && !stays)
+    self->message_source = g_timeout_add_seconds (MESSAGE_TIMEOUT_SECONDS,
+                                                  mm_window_message_timeout_cb, self);
+}
 
 static void
 mm_window_show_message (MmWindow   *self,
                         const char *message)
 {
-  gtk_label_set_text (self->message_label, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL && *message);
+  mm_window_show_message_full (self, message, FALSE);
 }
+
+/* GTK 4.8 has no way to make a screen reader speak, so the status label
+ * (role "status") carries what happened and whose turn it is as its
+ * accessible name, and changes it after every event.  Screen readers
+ * read a status when it changes; its text on screen stays short. */
+static void
+mm_window_announce (MmWindow *self)
+{
+  const char *turn = gtk_label_get_text (self->turn_label);
+  char *announcement;
+
+  if (self->last_event != NULL && *self->last_event != '\0')
+    /* Translators: what a screen reader says after each event: the
+     * event, then whose turn it is, as “Black plays F5 and flips 1 disc.
+     * White to move.” */
+    announcement = g_strdup_printf (_("%s. %s."), self->last_event, turn);
+  else
+    announcement = g_strdup (turn);
+
+  if (g_strcmp0 (announcement, self->announcement) == 0)
+    {
+      g_free (announcement);
+      return;
+    }
+
+  g_free (self->announcement);
+  self->announcement = announcement;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, announcement,
+                                  -1);
+}
+
+static void
+mm_window_set_event (MmWindow   *self,
+                     const char *event)
+{
+  g_free (self->last_event);
+  self->last_event = g_strdup (event);
+  mm_window_announce (self);
+}
+
+static void
+mm_window_add_event (MmWindow   *self,
+                     const char *event)
+{
+  g_autofree char *joined = NULL;
+
+  if (self->last_event == NULL || *self->last_event == '\0')
+    {
+      mm_window_set_event (self, event);
+      return;
+    }
+
+  /* Translators: two events joined, as “White plays C3 and flips 1 disc.
+   * Black has no move and passes” */
+  joined = g_strdup_printf (_("%s. %s"), self->last_event, event);
+  mm_window_set_event (self, joined);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sounds                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The short sounds made for the game; without a media back end in GTK
+ * they are silent, and nothing else changes. */
+static void
+mm_window_play_sound (MmWindow        *self,
+                      GtkMediaStream **stream,
+                      const char      *name)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_settings_get_boolean (self->settings, "sounds"))
+    return;
+
+  self->n_sounds++;
+  if (*stream == NULL)
+    {
+      path = g_strdup_printf (RESOURCE_BASE_PATH "/sounds/%s.ogg", name);
+      *stream = gtk_media_file_new_for_resource (path);
+    }
+  if (gtk_media_stream_get_error (*stream) != NULL)
+    return;
+
+  if (gtk_media_stream_get_playing (*stream))
+    gtk_media_stream_pause (*stream);
+  if (gtk_media_stream_is_seekable (*stream))
+    gtk_media_stream_seek (*stream, 0);
+  gtk_media_stream_play (*stream);
+}
+
+/* ------------------------------------------------------------------ */
+/* The panel                                                          */
+/* ------------------------------------------------------------------ */
 
 static char *
 mm_window_get_display_name (GFile *file)
@@ -155,38 +337,6 @@ mm_window_update_names (MmWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->white_name_label), white != NULL);
 }
 
-static void
-mm_window_update_status (MmWindow *self)
-{
-  g_autofree char *black = g_strdup_printf ("%u", mm_game_get_black_count (self->game));
-  g_autofree char *white = g_strdup_printf ("%u", mm_game_get_white_count (self->game));
-  gboolean over = mm_game_is_over (self->game);
-  MmColor side = mm_game_get_side_to_move (self->game);
-
-  gtk_label_set_text (self->black_count_label, black);
-  gtk_label_set_text (self->white_count_label, white);
-
-  if (over)
-    gtk_label_set_text (self->turn_label, _("Game over"));
-  else if (side == MM_COLOR_BLACK)
-    gtk_label_set_text (self->turn_label, _("Black to move"));
-  else
-    gtk_label_set_text (self->turn_label, _("White to move"));
-
-  /* The row of the side to move is highlighted. */
-  if (!over && side == MM_COLOR_BLACK)
-    gtk_widget_add_css_class (self->black_row, "current");
-  else
-    gtk_widget_remove_css_class (self->black_row, "current");
-  if (!over && side == MM_COLOR_WHITE)
-    gtk_widget_add_css_class (self->white_row, "current");
-  else
-    gtk_widget_remove_css_class (self->white_row, "current");
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mm_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mm_game_can_redo (self->game));
-}
-
 static char *
 result_message (guint black,
                 guint white)
@@ -201,20 +351,434 @@ result_message (guint black,
   return g_strdup_printf (_("Draw %u-%u"), black, white);
 }
 
-static void
-mm_window_move_played_cb (MmWindow *self)
+static char *
+time_loss_message (MmColor loser)
 {
+  if (loser == MM_COLOR_BLACK)
+    /* Translators: the end of a timed game */
+    return g_strdup (_("Black ran out of time: White wins"));
+  /* Translators: the end of a timed game */
+  return g_strdup (_("White ran out of time: Black wins"));
+}
+
+static gboolean
+mm_window_is_finished (MmWindow *self)
+{
+  return mm_game_is_over (self->game) || self->lost_on_time;
+}
+
+static void
+mm_window_update_clocks (MmWindow *self)
+{
+  gboolean timed = self->clock != NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->black_clock_label), timed);
+  gtk_widget_set_visible (GTK_WIDGET (self->white_clock_label), timed);
+  if (!timed)
+    return;
+
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    {
+      GtkWidget *label = GTK_WIDGET (color == MM_COLOR_BLACK ? self->black_clock_label
+                                                             : self->white_clock_label);
+      gint64 remaining = mm_clock_get_remaining (self->clock, color);
+      g_autofree char *text = mm_clock_format (remaining);
+      gboolean running = mm_clock_is_running (self->clock)
+                         && mm_clock_get_side (self->clock) == color;
+
+      gtk_label_set_text (GTK_LABEL (label), text);
+      if (running)
+        gtk_widget_add_css_class (label, "running");
+      else
+        gtk_widget_remove_css_class (label, "running");
+      if (remaining < 10 * G_USEC_PER_SEC)
+        gtk_widget_add_css_class (label, "low");
+      else
+        gtk_widget_remove_css_class (label, "low");
+    }
+}
+
+static gboolean
+mm_window_clock_tick_cb (gpointer data)
+{
+  MmWindow *self = data;
+
+  mm_window_update_clocks (self);
+  if (self->clock != NULL && mm_clock_is_running (self->clock))
+    return G_SOURCE_CONTINUE;
+
+  self->clock_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* The clocks follow the side to move; they stop at the end. */
+static void
+mm_window_update_clock_state (MmWindow *self)
+{
+  if (self->clock == NULL || self->lost_on_time)
+    return;
+
+  if (mm_game_is_over (self->game))
+    mm_clock_stop (self->clock);
+  else
+    mm_clock_switch (self->clock, mm_game_get_side_to_move (self->game));
+
+  mm_window_update_clocks (self);
+  if (mm_clock_is_running (self->clock) && self->clock_source == 0)
+    self->clock_source = g_timeout_add (100, mm_window_clock_tick_cb, self);
+}
+
+static void
+mm_window_update_status (MmWindow *self)
+{
+  g_autofree char *black = g_strdup_printf ("%u", mm_game_get_black_count (self->game));
+  g_autofree char *white = g_strdup_printf ("%u", mm_game_get_white_count (self->game));
+  gboolean over = mm_window_is_finished (self);
+  MmColor side = mm_game_get_side_to_move (self->game);
+  gboolean live = self->browse < 0 && !self->editing;
+
+  gtk_label_set_text (self->black_count_label, black);
+  gtk_label_set_text (self->white_count_label, white);
+
+  if (over)
+    gtk_label_set_text (self->turn_label, _("Game over"));
+  else if (side == MM_COLOR_BLACK)
+    gtk_label_set_text (self->turn_label, _("Black to move"));
+  else
+    gtk_label_set_text (self->turn_label, _("White to move"));
+  /* Setting the text resets the accessible name. */
+  g_clear_pointer (&self->announcement, g_free);
+  mm_window_announce (self);
+
+  /* The row of the side to move is highlighted. */
+  if (!over && side == MM_COLOR_BLACK)
+    gtk_widget_add_css_class (self->black_row, "current");
+  else
+    gtk_widget_remove_css_class (self->black_row, "current");
+  if (!over && side == MM_COLOR_WHITE)
+    gtk_widget_add_css_class (self->white_row, "current");
+  else
+    gtk_widget_remove_css_class (self->white_row, "current");
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 live && !self->lost_on_time && mm_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 live && !self->lost_on_time && mm_game_can_redo (self->game));
+}
+
+/* ------------------------------------------------------------------ */
+/* The move list and earlier positions                                */
+/* ------------------------------------------------------------------ */
+
+/* The position after the first @n_moves moves of the game. */
+static void
+mm_window_position_at (MmWindow *self,
+                       guint     n_moves,
+                       guint64  *black,
+                       guint64  *white,
+                       MmColor  *side,
+                       int      *last_move)
+{
+  MmBoard board;
+  MmColor color;
+
+  mm_game_get_start (self->game, &board, &color);
+  *last_move = MM_SQUARE_NONE;
+  for (guint i = 0; i < n_moves; i++)
+    {
+      int square = mm_game_get_move (self->game, i, NULL);
+
+      if (square == MM_SQUARE_PASS)
+        mm_board_pass (&board);
+      else
+        {
+          mm_board_play (&board, square);
+          *last_move = square;
+        }
+      color = mm_color_other (color);
+    }
+
+  *side = color;
+  *black = color == MM_COLOR_BLACK ? board.player : board.opponent;
+  *white = color == MM_COLOR_BLACK ? board.opponent : board.player;
+}
+
+static void
+mm_window_update_browse_actions (MmWindow *self)
+{
+  guint n_moves = mm_game_get_n_moves (self->game);
+  guint shown = self->browse < 0 ? n_moves : (guint) self->browse;
+  gboolean can = !self->editing;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-first", can && shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-previous", can && shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-next",
+                                 can && self->browse >= 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
+                                 can && self->browse >= 0);
+}
+
+/* Marks the move whose position the board shows. */
+static void
+mm_window_mark_current_move (MmWindow *self)
+{
+  guint n_moves = mm_game_get_n_moves (self->game);
+  int current = (self->browse < 0 ? (int) n_moves : self->browse) - 1;
+  GtkWidget *child;
+  int index = 0;
+
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child), index++)
+    {
+      if (index == current)
+        gtk_widget_add_css_class (child, "current");
+      else
+        gtk_widget_remove_css_class (child, "current");
+    }
+}
+
+static gboolean
+mm_window_scroll_moves_cb (gpointer data)
+{
+  MmWindow *self = data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  g_object_unref (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static GtkWidget *
+mm_window_new_move_item (MmWindow *self,
+                         guint     index)
+{
+  MmColor color;
+  int square = mm_game_get_move (self->game, index, &color);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *number;
+  GtkWidget *move;
+  g_autofree char *number_text = g_strdup_printf ("%u", index + 1);
+  g_autofree char *description = NULL;
+  char name[3] = "";
+
+  if (square == MM_SQUARE_PASS)
+    {
+      /* Translators: in the move list, a pass (a side without a legal move) */
+      move = gtk_label_new (C_("move list", "pass"));
+      if (color == MM_COLOR_BLACK)
+        /* Translators: %u is the number of the move in the game */
+        description = g_strdup_printf (_("Move %u: Black passes"), index + 1);
+      else
+        /* Translators: %u is the number of the move in the game */
+        description = g_strdup_printf (_("Move %u: White passes"), index + 1);
+    }
+  else
+    {
+      mm_square_format (square, name);
+      move = gtk_label_new (name);
+      name[0] = g_ascii_toupper (name[0]);
+      if (color == MM_COLOR_BLACK)
+        /* Translators: %u is the number of the move, %s the square, as F5 */
+        description = g_strdup_printf (_("Move %u: Black, %s"), index + 1, name);
+      else
+        /* Translators: %u is the number of the move, %s the square, as F5 */
+        description = g_strdup_printf (_("Move %u: White, %s"), index + 1, name);
+    }
+
+  number = gtk_label_new (number_text);
+  gtk_label_set_xalign (GTK_LABEL (number), 1);
+  gtk_label_set_width_chars (GTK_LABEL (number), 2);
+  gtk_widget_add_css_class (number, "dim-label");
+  gtk_widget_add_css_class (number, "move-number");
+  gtk_label_set_xalign (GTK_LABEL (move), 0);
+  gtk_widget_add_css_class (move, "move-square");
+  gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), move);
+  gtk_widget_add_css_class (box, "move");
+  gtk_widget_add_css_class (box, color == MM_COLOR_BLACK ? "black" : "white");
+  gtk_widget_set_tooltip_text (box, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description,
+                                  -1);
+  return box;
+}
+
+/* The list holds every move of the game, passes too; moves taken back
+ * are not in it. */
+static void
+mm_window_update_moves (MmWindow *self)
+{
+  guint n_moves = mm_game_get_n_moves (self->game);
+  guint n_items = 0;
+  GtkWidget *child;
+
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n_items++;
+
+  /* Most changes add or remove a move or two at the end. */
+  while (n_items > n_moves)
+    {
+      GtkFlowBoxChild *last = gtk_flow_box_get_child_at_index (self->move_list,
+                                                               (int) n_items - 1);
+
+      gtk_flow_box_remove (self->move_list, GTK_WIDGET (last));
+      n_items--;
+    }
+  for (guint i = 0; i < n_items; i++)
+    {
+      GtkFlowBoxChild *item = gtk_flow_box_get_child_at_index (self->move_list, (int) i);
+      MmColor color;
+      int square = mm_game_get_move (self->game, i, &color);
+      int key = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "mm-move"));
+
+      if (key != square * 2 + (int) color + 1)
+        {
+          /* Another game: start again. */
+          while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list))) != NULL)
+            gtk_flow_box_remove (self->move_list, child);
+          n_items = 0;
+          break;
+        }
+    }
+  for (guint i = n_items; i < n_moves; i++)
+    {
+      MmColor color;
+      int square = mm_game_get_move (self->game, i, &color);
+
+      gtk_flow_box_append (self->move_list, mm_window_new_move_item (self, i));
+      g_object_set_data (G_OBJECT (gtk_flow_box_get_child_at_index (self->move_list, (int) i)),
+                         "mm-move", GINT_TO_POINTER (square * 2 + (int) color + 1));
+    }
+
+  mm_window_mark_current_move (self);
+  mm_window_update_browse_actions (self);
+  if (n_moves > n_items)
+    g_idle_add (mm_window_scroll_moves_cb, g_object_ref (self));
+}
+
+/* Shows the position after @n_moves moves, or the game as it stands
+ * for -1 (or the number of moves played). */
+static void
+mm_window_browse_to (MmWindow *self,
+                     int       n_moves)
+{
+  guint total = mm_game_get_n_moves (self->game);
+
+  if (self->editing)
+    return;
+
+  if (n_moves >= (int) total)
+    n_moves = -1;
+  self->browse = n_moves;
+
+  if (n_moves < 0)
+    {
+      mm_board_view_show_game (self->board_view);
+      gtk_widget_set_visible (self->browse_bar, FALSE);
+    }
+  else
+    {
+      guint64 black, white;
+      MmColor side;
+      int last_move;
+      g_autofree char *text = NULL;
+
+      mm_window_position_at (self, (guint) n_moves, &black, &white, &side, &last_move);
+      mm_board_view_show_position (self->board_view, black, white, side, last_move);
+      if (n_moves == 0)
+        /* Translators: shown while the start position of the game is on the board */
+        text = g_strdup (_("Start position"));
+      else
+        /* Translators: shown while an earlier position is on the board */
+        text = g_strdup_printf (_("After move %d of %u"), n_moves, total);
+      gtk_label_set_text (self->browse_label, text);
+      gtk_widget_set_visible (self->browse_bar, TRUE);
+      mm_window_set_event (self, text);
+    }
+
+  mm_window_mark_current_move (self);
+  mm_window_update_browse_actions (self);
+  mm_window_update_status (self);
+}
+
+static void
+mm_window_move_activated_cb (MmWindow        *self,
+                             GtkFlowBoxChild *child)
+{
+  mm_window_browse_to (self, gtk_flow_box_child_get_index (child) + 1);
+}
+
+static int
+mm_window_browse_position (MmWindow *self)
+{
+  return self->browse < 0 ? (int) mm_game_get_n_moves (self->game) : self->browse;
+}
+
+static void
+mm_window_browse_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.browse-first"))
+    mm_window_browse_to (self, 0);
+  else if (g_str_equal (action_name, "win.browse-previous"))
+    mm_window_browse_to (self, MAX (mm_window_browse_position (self) - 1, 0));
+  else if (g_str_equal (action_name, "win.browse-next"))
+    mm_window_browse_to (self, mm_window_browse_position (self) + 1);
+  else
+    {
+      mm_window_browse_to (self, -1);
+      mm_window_set_event (self, NULL);
+      mm_window_focus_board (self);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* What the game says                                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+mm_window_move_played_cb (MmWindow *self,
+                          MmColor   color,
+                          int       square,
+                          guint64   flips)
+{
+  char name[3];
+  guint n_flips = mm_popcount (flips);
+  g_autofree char *event = NULL;
+
   mm_window_show_message (self, NULL);
+  mm_square_format (square, name);
+  name[0] = g_ascii_toupper (name[0]);
+  if (color == MM_COLOR_BLACK)
+    /* Translators: said by a screen reader after a move; %s is the square, as F5 */
+    event = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Black plays %s and flips %u disc",
+                                          "Black plays %s and flips %u discs", n_flips),
+                             name, n_flips);
+  else
+    /* Translators: said by a screen reader after a move; %s is the square, as F5 */
+    event = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White plays %s and flips %u disc",
+                                          "White plays %s and flips %u discs", n_flips),
+                             name, n_flips);
+  mm_window_set_event (self, event);
+  mm_window_play_sound (self, &self->place_sound, "place");
 }
 
 static void
 mm_window_passed_cb (MmWindow *self,
                      MmColor   color)
 {
-  if (color == MM_COLOR_BLACK)
-    mm_window_show_message (self, _("Black has no move and passes"));
-  else
-    mm_window_show_message (self, _("White has no move and passes"));
+  const char *message = color == MM_COLOR_BLACK ? _("Black has no move and passes")
+                                                : _("White has no move and passes");
+
+  mm_window_show_message (self, message);
+  mm_window_add_event (self, message);
 }
 
 static void
@@ -224,7 +788,9 @@ mm_window_game_over_cb (MmWindow *self,
 {
   g_autofree char *message = result_message (black, white);
 
-  mm_window_show_message (self, message);
+  mm_window_show_message_full (self, message, TRUE);
+  mm_window_add_event (self, message);
+  mm_window_play_sound (self, &self->end_sound, "end");
 }
 
 static void
@@ -236,7 +802,59 @@ mm_window_position_changed_cb (MmWindow *self)
   if (mm_game_is_over (self->game))
     message = result_message (mm_game_get_black_count (self->game),
                               mm_game_get_white_count (self->game));
-  mm_window_show_message (self, message);
+  mm_window_show_message_full (self, message, TRUE);
+  mm_window_set_event (self, message);
+}
+
+/* Every change of the game brings the panel and the list up to date; a
+ * change seen while an earlier position is shown goes back to the game. */
+static void
+mm_window_game_notify_cb (MmWindow *self)
+{
+  if (self->browse >= 0)
+    {
+      self->browse = -1;
+      mm_board_view_show_game (self->board_view);
+      gtk_widget_set_visible (self->browse_bar, FALSE);
+    }
+  mm_window_update_status (self);
+  mm_window_update_moves (self);
+  mm_window_update_clock_state (self);
+}
+
+static void
+mm_window_clock_expired_cb (MmWindow *self,
+                            MmColor   loser)
+{
+  g_autofree char *message = time_loss_message (loser);
+
+  self->lost_on_time = TRUE;
+  self->loser_on_time = loser;
+  mm_window_update_clocks (self);
+  mm_window_update_status (self);
+  mm_window_show_message_full (self, message, TRUE);
+  mm_window_set_event (self, message);
+  mm_window_play_sound (self, &self->end_sound, "end");
+}
+
+static void
+mm_window_set_clock (MmWindow *self,
+                     MmClock  *clock)
+{
+  if (self->clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->clock, self);
+      mm_clock_stop (self->clock);
+    }
+  g_set_object (&self->clock, clock);
+  g_clear_handle_id (&self->clock_source, g_source_remove);
+  self->lost_on_time = FALSE;
+  if (clock != NULL)
+    g_signal_connect_object (clock, "expired", G_CALLBACK (mm_window_clock_expired_cb), self,
+                             G_CONNECT_SWAPPED);
+  mm_window_update_clock_state (self);
+  mm_window_update_clocks (self);
+  mm_window_update_status (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -536,6 +1154,7 @@ mm_window_load (MmWindow *self,
   g_autoptr(GString) message = g_string_new (load->message);
   gboolean loaded;
 
+  mm_window_leave_edit (self);
   self->loading = TRUE;
   loaded = mm_game_load_record (self->game, load->record, &error);
   self->loading = FALSE;
@@ -545,6 +1164,8 @@ mm_window_load (MmWindow *self,
       return;
     }
 
+  /* Games read from elsewhere are played on untimed. */
+  mm_window_set_clock (self, NULL);
   mm_window_set_file (self, load->file, load->file == NULL);
   mm_window_schedule_autosave (self);
 
@@ -556,6 +1177,9 @@ mm_window_load (MmWindow *self,
       if (message->len > 0)
         g_string_append_c (message, ' ');
       g_string_append (message, result);
+      mm_window_show_message_full (self, message->str, TRUE);
+      mm_window_focus_board (self);
+      return;
     }
   else if (mm_game_get_n_moves (self->game) > 0
            && mm_game_get_move (self->game, mm_game_get_n_moves (self->game) - 1, NULL)
@@ -1108,6 +1732,9 @@ mm_window_paste_action (GtkWidget  *widget,
 /* Moves and games                                                    */
 /* ------------------------------------------------------------------ */
 
+static void mm_window_edit_square (MmWindow *self,
+                                   int       square);
+
 static void
 mm_window_square_activated_cb (MmWindow *self,
                                int       square)
@@ -1116,20 +1743,111 @@ mm_window_square_activated_cb (MmWindow *self,
 
   g_assert (MM_IS_WINDOW (self));
 
+  if (self->editing)
+    {
+      mm_window_edit_square (self, square);
+      return;
+    }
+
+  if (self->browse >= 0)
+    {
+      /* Translators: shown on a click on the board while an earlier position is shown */
+      mm_window_show_message (self, _("This is an earlier position. Go back to the game to play."));
+      return;
+    }
+
+  if (self->lost_on_time)
+    {
+      g_autofree char *message = time_loss_message (self->loser_on_time);
+
+      mm_window_show_message_full (self, message, TRUE);
+      return;
+    }
+
   if (!mm_game_play (self->game, square, &error))
     mm_window_show_message (self, error->message);
 }
 
+/* The start positions a new game may have: the usual one and the other
+ * symmetric placings of the four centre discs.  Bits: d4 27, e4 28,
+ * d5 35, e5 36. */
+static void
+start_position (const char *name,
+                guint64    *black,
+                guint64    *white)
+{
+  const guint64 d4 = G_GUINT64_CONSTANT (1) << 27, e4 = G_GUINT64_CONSTANT (1) << 28;
+  const guint64 d5 = G_GUINT64_CONSTANT (1) << 35, e5 = G_GUINT64_CONSTANT (1) << 36;
+
+  if (g_strcmp0 (name, "mirrored") == 0)
+    {
+      *black = d4 | e5;
+      *white = e4 | d5;
+    }
+  else if (g_strcmp0 (name, "parallel-columns") == 0)
+    {
+      *black = d4 | d5;
+      *white = e4 | e5;
+    }
+  else if (g_strcmp0 (name, "parallel-rows") == 0)
+    {
+      *black = d4 | e4;
+      *white = d5 | e5;
+    }
+  else
+    {
+      *black = e4 | d5;
+      *white = d4 | e5;
+    }
+}
+
+static void
+mm_window_set_names_from_settings (MmWindow *self)
+{
+  g_autofree char *black = g_settings_get_string (self->settings, "new-game-black-name");
+  g_autofree char *white = g_settings_get_string (self->settings, "new-game-white-name");
+
+  g_strstrip (black);
+  g_strstrip (white);
+  mm_game_set_player_name (self->game, MM_COLOR_BLACK, *black != '\0' ? black : NULL);
+  mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
+}
+
+/* A new game as the New Game window (or the preferences) last set it up:
+ * start position, names and clock. */
 static void
 mm_window_new_game (MmWindow *self,
                     gboolean  discarded,
                     gpointer  data)
 {
+  g_autofree char *start = g_settings_get_string (self->settings, "new-game-start");
+  int minutes = g_settings_get_int (self->settings, "clock-minutes");
+  int increment = g_settings_get_int (self->settings, "clock-increment");
+  g_autoptr(MmClock) clock = NULL;
+
+  mm_window_leave_edit (self);
   self->loading = TRUE;
-  mm_game_restart (self->game);
+  if (g_strcmp0 (start, "standard") == 0)
+    mm_game_restart (self->game);
+  else
+    {
+      guint64 black, white;
+      MmBoard board;
+
+      start_position (start, &black, &white);
+      mm_board_from_colors (&board, black, white, MM_COLOR_BLACK);
+      mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
+    }
+  mm_window_set_names_from_settings (self);
   self->loading = FALSE;
+
+  if (minutes > 0)
+    clock = mm_clock_new (minutes * 60 * G_USEC_PER_SEC, increment * G_USEC_PER_SEC);
+  mm_window_set_clock (self, clock);
   mm_window_set_file (self, NULL, FALSE);
+  mm_window_set_event (self, NULL);
   mm_window_schedule_autosave (self);
+  mm_window_focus_board (self);
 }
 
 static void
@@ -1140,6 +1858,35 @@ mm_window_new_game_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
 
   mm_window_confirm_discard (self, mm_window_new_game, NULL, NULL);
+}
+
+static void
+mm_window_new_game_chosen_cb (MmWindow *self)
+{
+  mm_window_confirm_discard (self, mm_window_new_game, NULL, NULL);
+}
+
+static void
+mm_window_new_game_dialog_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  MmNewGameDialog *dialog = mm_new_game_dialog_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (dialog, "start", G_CALLBACK (mm_window_new_game_chosen_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+mm_window_preferences_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  GtkWindow *preferences = GTK_WINDOW (mm_preferences_window_new (GTK_WINDOW (widget)));
+
+  gtk_window_present (preferences);
 }
 
 static void
@@ -1160,6 +1907,277 @@ mm_window_redo_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
 
   mm_game_redo (self->game);
+}
+
+static void
+mm_window_dismiss_message_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  mm_window_show_message (MM_WINDOW (widget), NULL);
+}
+
+/* Escape leaves Edit Board, goes back from an earlier position, or
+ * closes the message, in that order. */
+static void
+mm_window_escape_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  if (self->editing)
+    mm_window_leave_edit (self);
+  else if (self->browse >= 0)
+    mm_window_browse_action (widget, "win.browse-last", NULL);
+  else
+    mm_window_show_message (self, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Edit Board                                                         */
+/* ------------------------------------------------------------------ */
+
+static MmColor
+mm_window_edit_side (MmWindow *self)
+{
+  return gtk_drop_down_get_selected (self->edit_side_dropdown) == 1 ? MM_COLOR_WHITE
+                                                                     : MM_COLOR_BLACK;
+}
+
+static void
+mm_window_show_edit_position (MmWindow *self)
+{
+  mm_board_view_show_position (self->board_view, self->edit_black, self->edit_white,
+                               mm_window_edit_side (self), MM_SQUARE_NONE);
+}
+
+static void
+mm_window_update_edit_actions (MmWindow *self)
+{
+  gboolean editing = self->editing;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-clear", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-start", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-cancel", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-play", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-board", !editing);
+}
+
+static void
+mm_window_edit_board_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  guint64 black, white;
+  MmColor side;
+  int last_move;
+
+  if (self->editing)
+    return;
+
+  /* The setting up starts from the position on the board. */
+  mm_window_position_at (self, (guint) mm_window_browse_position (self),
+                         &black, &white, &side, &last_move);
+  mm_window_browse_to (self, -1);
+  self->editing = TRUE;
+  self->edit_black = black;
+  self->edit_white = white;
+  gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
+  if (self->clock != NULL)
+    mm_clock_stop (self->clock);
+  gtk_revealer_set_reveal_child (self->edit_revealer, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "editing");
+  mm_window_show_edit_position (self);
+  mm_window_update_edit_actions (self);
+  mm_window_update_browse_actions (self);
+  mm_window_update_status (self);
+  /* Translators: shown when Edit Board starts */
+  mm_window_show_message (self, _("Click the squares to place or take away discs."));
+  /* Translators: said by a screen reader when Edit Board starts */
+  mm_window_set_event (self, _("Editing the board"));
+}
+
+static void
+mm_window_leave_edit (MmWindow *self)
+{
+  if (!self->editing)
+    return;
+
+  self->editing = FALSE;
+  gtk_revealer_set_reveal_child (self->edit_revealer, FALSE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->board_view), "editing");
+  mm_board_view_show_game (self->board_view);
+  mm_window_update_edit_actions (self);
+  mm_window_update_browse_actions (self);
+  mm_window_update_clock_state (self);
+  mm_window_update_status (self);
+  mm_window_set_event (self, NULL);
+}
+
+/* A click puts a disc of the chosen colour, or takes it away when the
+ * square already has one. */
+static void
+mm_window_edit_square (MmWindow *self,
+                       int       square)
+{
+  guint64 bit = G_GUINT64_CONSTANT (1) << square;
+  MmDisc paint = MM_DISC_NONE;
+
+  if (gtk_toggle_button_get_active (self->edit_black_button))
+    paint = MM_DISC_BLACK;
+  else if (gtk_toggle_button_get_active (self->edit_white_button))
+    paint = MM_DISC_WHITE;
+
+  if ((paint == MM_DISC_BLACK && (self->edit_black & bit))
+      || (paint == MM_DISC_WHITE && (self->edit_white & bit)))
+    paint = MM_DISC_NONE;
+
+  self->edit_black &= ~bit;
+  self->edit_white &= ~bit;
+  if (paint == MM_DISC_BLACK)
+    self->edit_black |= bit;
+  else if (paint == MM_DISC_WHITE)
+    self->edit_white |= bit;
+
+  mm_window_show_edit_position (self);
+}
+
+static void
+mm_window_edit_side_changed_cb (MmWindow *self)
+{
+  if (self->editing)
+    mm_window_show_edit_position (self);
+}
+
+static void
+mm_window_edit_clear_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  self->edit_black = 0;
+  self->edit_white = 0;
+  mm_window_show_edit_position (self);
+}
+
+static void
+mm_window_edit_start_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  start_position ("standard", &self->edit_black, &self->edit_white);
+  gtk_drop_down_set_selected (self->edit_side_dropdown, 0);
+  mm_window_show_edit_position (self);
+}
+
+static void
+mm_window_edit_cancel_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  mm_window_leave_edit (MM_WINDOW (widget));
+}
+
+static void
+mm_window_edit_play (MmWindow *self,
+                     gboolean  discarded,
+                     gpointer  data)
+{
+  MmBoard board;
+  MmColor side = mm_window_edit_side (self);
+
+  mm_board_from_colors (&board, self->edit_black, self->edit_white, side);
+  mm_window_leave_edit (self);
+  self->loading = TRUE;
+  mm_game_restart_from (self->game, &board, side);
+  mm_game_set_player_name (self->game, MM_COLOR_BLACK, NULL);
+  mm_game_set_player_name (self->game, MM_COLOR_WHITE, NULL);
+  self->loading = FALSE;
+  mm_window_set_clock (self, NULL);
+  mm_window_set_file (self, NULL, FALSE);
+  mm_window_schedule_autosave (self);
+  mm_window_focus_board (self);
+}
+
+static void
+mm_window_edit_play_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  MmBoard board;
+
+  if (!mm_board_from_colors (&board, self->edit_black, self->edit_white,
+                             mm_window_edit_side (self))
+      || mm_board_is_game_over (&board))
+    {
+      /* Translators: Edit Board refuses to start from a finished position */
+      mm_window_show_message (self, _("Neither side could move in this position. "
+                                      "Add or take away discs first."));
+      return;
+    }
+
+  mm_window_confirm_discard (self, mm_window_edit_play, NULL, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The window                                                         */
+/* ------------------------------------------------------------------ */
+
+/* A wide window has the panel beside the board; a narrow or tall one
+ * has it under the board, with the players side by side. */
+static gboolean
+mm_window_apply_layout_cb (gpointer data)
+{
+  MmWindow *self = data;
+  gboolean narrow = self->narrow;
+
+  self->layout_source = 0;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->content_box),
+                                  narrow ? GTK_ORIENTATION_VERTICAL
+                                         : GTK_ORIENTATION_HORIZONTAL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->players_box),
+                                  narrow ? GTK_ORIENTATION_HORIZONTAL
+                                         : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_size_request (self->side_panel, narrow ? -1 : 250, -1);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->moves_scroller), !narrow);
+  gtk_widget_set_size_request (GTK_WIDGET (self->moves_scroller), -1, narrow ? 84 : -1);
+  gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 12 : 18);
+  if (narrow)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "narrow");
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+mm_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  /* The board's side with the panel beside it, and under it. */
+  int beside = MIN (width - 310, height - 90);
+  int under = MIN (width - 40, height - 300);
+  gboolean narrow = under > beside;
+
+  GTK_WIDGET_CLASS (mm_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  /* The change waits for the end of this allocation. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      if (self->layout_source == 0)
+        self->layout_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE,
+                                               mm_window_apply_layout_cb, self, NULL);
+    }
 }
 
 static void
@@ -1229,6 +2247,12 @@ mm_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   mm_window_run_after_save (self, FALSE);
 
+  g_clear_handle_id (&self->message_source, g_source_remove);
+  g_clear_handle_id (&self->clock_source, g_source_remove);
+  g_clear_handle_id (&self->layout_source, g_source_remove);
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -1236,6 +2260,10 @@ mm_window_dispose (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->file);
+  g_clear_object (&self->place_sound);
+  g_clear_object (&self->end_sound);
+  g_clear_pointer (&self->last_event, g_free);
+  g_clear_pointer (&self->announcement, g_free);
 
   G_OBJECT_CLASS (mm_window_parent_class)->dispose (object);
 }
@@ -1246,52 +2274,91 @@ mm_window_class_init (MmWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const struct {
+    const char                 *name;
+    GtkWidgetActionActivateFunc activate;
+  } actions[] = {
+    { "win.new-game", mm_window_new_game_action },
+    { "win.new-game-dialog", mm_window_new_game_dialog_action },
+    { "win.undo", mm_window_undo_action },
+    { "win.redo", mm_window_redo_action },
+    { "win.open", mm_window_open_action },
+    { "win.save", mm_window_save_action },
+    { "win.save-as", mm_window_save_as_action },
+    { "win.copy-moves", mm_window_copy_moves_action },
+    { "win.copy-game", mm_window_copy_game_action },
+    { "win.copy-board", mm_window_copy_board_action },
+    { "win.paste", mm_window_paste_action },
+    { "win.preferences", mm_window_preferences_action },
+    { "win.browse-first", mm_window_browse_action },
+    { "win.browse-previous", mm_window_browse_action },
+    { "win.browse-next", mm_window_browse_action },
+    { "win.browse-last", mm_window_browse_action },
+    { "win.edit-board", mm_window_edit_board_action },
+    { "win.edit-clear", mm_window_edit_clear_action },
+    { "win.edit-start", mm_window_edit_start_action },
+    { "win.edit-cancel", mm_window_edit_cancel_action },
+    { "win.edit-play", mm_window_edit_play_action },
+    { "win.dismiss-message", mm_window_dismiss_message_action },
+    { "win.escape", mm_window_escape_action },
+  };
 
   object_class->dispose = mm_window_dispose;
+  widget_class->size_allocate = mm_window_size_allocate;
   window_class->close_request = mm_window_close_request;
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, content_box);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, players_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, black_row);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, white_row);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, black_count_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, white_count_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, black_name_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, white_name_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, black_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, white_clock_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, turn_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_bar);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_scroller);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_black_button);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_white_button);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_empty_button);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_side_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_move_activated_cb);
 
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, mm_window_new_game_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, mm_window_undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, mm_window_redo_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, mm_window_open_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, mm_window_save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, mm_window_save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-moves", NULL,
-                                   mm_window_copy_moves_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-game", NULL,
-                                   mm_window_copy_game_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-board", NULL,
-                                   mm_window_copy_board_action);
-  gtk_widget_class_install_action (widget_class, "win.paste", NULL, mm_window_paste_action);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }
 
 static void
 mm_window_init (MmWindow *self)
 {
+  static const char * const board_keys[] = {
+    "show-legal-moves", "show-last-move", "show-coordinates", "show-flip-preview",
+    "animation-speed", "board-style",
+  };
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->browse = -1;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
-  g_settings_bind (self->settings, "show-legal-moves",
-                   self->board_view, "show-legal-moves", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "show-last-move",
-                   self->board_view, "show-last-move", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "show-coordinates",
-                   self->board_view, "show-coordinates", G_SETTINGS_BIND_GET);
+  for (guint i = 0; i < G_N_ELEMENTS (board_keys); i++)
+    g_settings_bind (self->settings, board_keys[i],
+                     self->board_view, board_keys[i], G_SETTINGS_BIND_GET);
   mm_window_restore_size (self);
 
   self->game = mm_game_new ();
@@ -1306,7 +2373,7 @@ mm_window_init (MmWindow *self)
   /* Every change of the position ends in a notification of n-moves or of
    * the counts; one handler keeps the panel in step. */
   g_signal_connect_object (self->game, "notify",
-                           G_CALLBACK (mm_window_update_status), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (mm_window_game_notify_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::black-player",
                            G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::white-player",
@@ -1321,6 +2388,9 @@ mm_window_init (MmWindow *self)
   g_signal_connect_object (self->game, "notify::white-player",
                            G_CALLBACK (mm_window_game_changed_cb), self, G_CONNECT_SWAPPED);
   mm_board_view_set_game (self->board_view, self->game);
+  g_signal_connect_object (self->edit_side_dropdown, "notify::selected",
+                           G_CALLBACK (mm_window_edit_side_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   mm_window_show_message (self, NULL);
   self->autosave = mm_autosave_new (NULL);
@@ -1328,6 +2398,9 @@ mm_window_init (MmWindow *self)
   mm_window_update_title (self);
   mm_window_update_status (self);
   mm_window_update_names (self);
+  mm_window_update_moves (self);
+  mm_window_update_clocks (self);
+  mm_window_update_edit_actions (self);
   mm_window_focus_board (self);
 }
 
@@ -1398,4 +2471,121 @@ _mm_window_save_as_file (MmWindow *self,
                          GFile    *file)
 {
   mm_window_save_to_file (self, file);
+}
+
+/* The status widget, whose accessible name is what a screen reader is
+ * told after each event. */
+GtkWidget *
+_mm_window_get_status_widget (MmWindow *self)
+{
+  return GTK_WIDGET (self->turn_label);
+}
+
+const char *
+_mm_window_get_announcement (MmWindow *self)
+{
+  return self->announcement;
+}
+
+/* The move list as it reads: "f5 d6 pass c3". */
+char *
+_mm_window_get_move_list_text (MmWindow *self)
+{
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *box = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      GtkWidget *move = gtk_widget_get_last_child (box);
+
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (move)));
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+GtkFlowBox *
+_mm_window_get_move_list (MmWindow *self)
+{
+  return self->move_list;
+}
+
+/* The number of moves to the position shown, or -1 for the game. */
+int
+_mm_window_get_browse (MmWindow *self)
+{
+  return self->browse;
+}
+
+const char *
+_mm_window_get_browse_text (MmWindow *self)
+{
+  return gtk_widget_get_visible (self->browse_bar) ? gtk_label_get_text (self->browse_label)
+                                                   : NULL;
+}
+
+/* A timed game with clocks of @initial microseconds, from now. */
+void
+_mm_window_set_clock (MmWindow *self,
+                      gint64    initial,
+                      gint64    increment)
+{
+  g_autoptr(MmClock) clock = initial > 0 ? mm_clock_new (initial, increment) : NULL;
+
+  mm_window_set_clock (self, clock);
+}
+
+const char *
+_mm_window_get_clock_text (MmWindow *self,
+                           MmColor   color)
+{
+  GtkLabel *label = color == MM_COLOR_BLACK ? self->black_clock_label : self->white_clock_label;
+
+  return gtk_widget_get_visible (GTK_WIDGET (label)) ? gtk_label_get_text (label) : NULL;
+}
+
+gboolean
+_mm_window_is_lost_on_time (MmWindow *self,
+                            MmColor  *loser)
+{
+  if (self->lost_on_time && loser != NULL)
+    *loser = self->loser_on_time;
+  return self->lost_on_time;
+}
+
+gboolean
+_mm_window_is_editing (MmWindow *self)
+{
+  return self->editing;
+}
+
+/* What Edit Board's clicks place, and who moves first. */
+void
+_mm_window_set_edit_tools (MmWindow *self,
+                           MmDisc    paint,
+                           MmColor   side)
+{
+  if (paint == MM_DISC_BLACK)
+    gtk_toggle_button_set_active (self->edit_black_button, TRUE);
+  else if (paint == MM_DISC_WHITE)
+    gtk_toggle_button_set_active (self->edit_white_button, TRUE);
+  else
+    gtk_toggle_button_set_active (self->edit_empty_button, TRUE);
+  gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
+}
+
+guint
+_mm_window_get_n_sounds (MmWindow *self)
+{
+  return self->n_sounds;
+}
+
+gboolean
+_mm_window_is_narrow (MmWindow *self)
+{
+  return self->narrow;
 }

@@ -1,0 +1,251 @@
+/* mm-new-game-dialog.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+/* The New Game window: who plays (another person here; the computer and
+ * online play are shown but not available yet), their names, the start
+ * position and the clocks.  Its choices are kept in GSettings, where
+ * the next New Game window and Play Again find them; Start says so with
+ * ::start, and the main window starts the game. */
+
+#define G_LOG_DOMAIN "mm-new-game-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mm-new-game-dialog.h"
+
+struct _MmNewGameDialog
+{
+  GtkWindow       parent_instance;
+
+  GSettings      *settings;
+
+  /* Template widgets */
+  GtkCheckButton *person_button;
+  GtkCheckButton *computer_button;
+  GtkCheckButton *online_button;
+  GtkEntry       *black_entry;
+  GtkEntry       *white_entry;
+  GtkDropDown    *start_dropdown;
+  GtkSwitch      *timed_switch;
+  GtkSpinButton  *minutes_spin;
+  GtkSpinButton  *increment_spin;
+  GtkWidget      *clock_box;
+  GtkWidget      *increment_box;
+  GtkWidget      *start_button;
+};
+
+G_DEFINE_FINAL_TYPE (MmNewGameDialog, mm_new_game_dialog, GTK_TYPE_WINDOW)
+
+enum {
+  START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The start positions in the order of the drop-down. */
+static const char * const start_positions[] = {
+  "standard", "mirrored", "parallel-columns", "parallel-rows",
+};
+
+static void
+mm_new_game_dialog_timed_cb (MmNewGameDialog *self)
+{
+  gboolean timed = gtk_switch_get_active (self->timed_switch);
+
+  gtk_widget_set_sensitive (self->clock_box, timed);
+  gtk_widget_set_sensitive (self->increment_box, timed);
+}
+
+static void
+mm_new_game_dialog_start_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  mm_new_game_dialog_start (MM_NEW_GAME_DIALOG (widget));
+}
+
+static void
+mm_new_game_dialog_dispose (GObject *object)
+{
+  MmNewGameDialog *self = (MmNewGameDialog *)object;
+
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MM_TYPE_NEW_GAME_DIALOG);
+
+  G_OBJECT_CLASS (mm_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+mm_new_game_dialog_class_init (MmNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mm_new_game_dialog_dispose;
+
+  /**
+   * MmNewGameDialog::start:
+   *
+   * The user chose Start; the choices are in GSettings.
+   */
+  signals[START] =
+    g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE_PATH "/ui/mm-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, person_button);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, computer_button);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, online_button);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, black_entry);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, white_entry);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, start_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, timed_switch);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, minutes_spin);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, increment_spin);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, clock_box);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, increment_box);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, start_button);
+
+  gtk_widget_class_install_action (widget_class, "dialog.start", NULL,
+                                   mm_new_game_dialog_start_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+mm_new_game_dialog_init (MmNewGameDialog *self)
+{
+  g_autofree char *black = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *start = NULL;
+  int minutes, increment;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The last choices come back. */
+  self->settings = g_settings_new ("io.github.monomachia.Monomachia");
+  black = g_settings_get_string (self->settings, "new-game-black-name");
+  white = g_settings_get_string (self->settings, "new-game-white-name");
+  start = g_settings_get_string (self->settings, "new-game-start");
+  minutes = g_settings_get_int (self->settings, "clock-minutes");
+  increment = g_settings_get_int (self->settings, "clock-increment");
+
+  mm_new_game_dialog_set_names (self, black, white);
+  mm_new_game_dialog_set_start_position (self, start);
+  mm_new_game_dialog_set_clock (self, minutes, increment);
+
+  g_signal_connect_object (self->timed_switch, "notify::active",
+                           G_CALLBACK (mm_new_game_dialog_timed_cb), self, G_CONNECT_SWAPPED);
+  mm_new_game_dialog_timed_cb (self);
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->start_button);
+}
+
+MmNewGameDialog *
+mm_new_game_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (MM_TYPE_NEW_GAME_DIALOG, "transient-for", parent, NULL);
+}
+
+void
+mm_new_game_dialog_set_names (MmNewGameDialog *self,
+                              const char      *black,
+                              const char      *white)
+{
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->black_entry), black != NULL ? black : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->white_entry), white != NULL ? white : "");
+}
+
+/* @start: a choice of the new-game-start key */
+void
+mm_new_game_dialog_set_start_position (MmNewGameDialog *self,
+                                       const char      *start)
+{
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (start_positions); i++)
+    if (g_strcmp0 (start, start_positions[i]) == 0)
+      gtk_drop_down_set_selected (self->start_dropdown, i);
+}
+
+/* @minutes: 0 for an untimed game */
+void
+mm_new_game_dialog_set_clock (MmNewGameDialog *self,
+                              int              minutes,
+                              int              increment)
+{
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  gtk_switch_set_active (self->timed_switch, minutes > 0);
+  if (minutes > 0)
+    gtk_spin_button_set_value (self->minutes_spin, minutes);
+  gtk_spin_button_set_value (self->increment_spin, increment);
+}
+
+/* Whether @opponent ("person", "computer" or "online") can be chosen. */
+gboolean
+mm_new_game_dialog_is_available (MmNewGameDialog *self,
+                                 const char      *opponent)
+{
+  GtkWidget *button = NULL;
+
+  g_return_val_if_fail (MM_IS_NEW_GAME_DIALOG (self), FALSE);
+
+  if (g_strcmp0 (opponent, "person") == 0)
+    button = GTK_WIDGET (self->person_button);
+  else if (g_strcmp0 (opponent, "computer") == 0)
+    button = GTK_WIDGET (self->computer_button);
+  else if (g_strcmp0 (opponent, "online") == 0)
+    button = GTK_WIDGET (self->online_button);
+
+  return button != NULL && gtk_widget_is_sensitive (button);
+}
+
+/* What Start does: keeps the choices, says ::start and goes. */
+void
+mm_new_game_dialog_start (MmNewGameDialog *self)
+{
+  guint start = gtk_drop_down_get_selected (self->start_dropdown);
+  gboolean timed = gtk_switch_get_active (self->timed_switch);
+
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  g_settings_delay (self->settings);
+  g_settings_set_string (self->settings, "new-game-black-name",
+                         gtk_editable_get_text (GTK_EDITABLE (self->black_entry)));
+  g_settings_set_string (self->settings, "new-game-white-name",
+                         gtk_editable_get_text (GTK_EDITABLE (self->white_entry)));
+  g_settings_set_string (self->settings, "new-game-start",
+                         start_positions[MIN (start, G_N_ELEMENTS (start_positions) - 1)]);
+  g_settings_set_int (self->settings, "clock-minutes",
+                      timed ? gtk_spin_button_get_value_as_int (self->minutes_spin) : 0);
+  g_settings_set_int (self->settings, "clock-increment",
+                      gtk_spin_button_get_value_as_int (self->increment_spin));
+  g_settings_apply (self->settings);
+
+  g_object_ref (self);
+  gtk_window_destroy (GTK_WINDOW (self));
+  g_signal_emit (self, signals[START], 0);
+  g_object_unref (self);
+}

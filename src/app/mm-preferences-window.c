@@ -1,0 +1,185 @@
+/* mm-preferences-window.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+/* Preferences: every control is bound to its GSettings key, so changes
+ * apply at once (the window and the board listen to the same keys) and
+ * there is nothing to confirm. */
+
+#define G_LOG_DOMAIN "mm-preferences-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mm-preferences-window.h"
+
+struct _MmPreferencesWindow
+{
+  GtkWindow  parent_instance;
+
+  GSettings *settings;
+
+  /* Template widgets */
+  GtkWidget *show_legal_moves;
+  GtkWidget *show_last_move;
+  GtkWidget *show_flip_preview;
+  GtkWidget *show_coordinates;
+  GtkWidget *board_style;
+  GtkWidget *animation_speed;
+  GtkWidget *color_scheme;
+  GtkWidget *sounds;
+  GtkWidget *new_game_start;
+  GtkWidget *clock_minutes;
+  GtkWidget *clock_increment;
+  GtkWidget *new_game_black_name;
+  GtkWidget *new_game_white_name;
+  GtkWidget *confirm_discard;
+};
+
+G_DEFINE_FINAL_TYPE (MmPreferencesWindow, mm_preferences_window, GTK_TYPE_WINDOW)
+
+/* The choices of each string key, in the order of its drop-down. */
+static const char * const board_styles[] = { "classic", "slate", "high-contrast", NULL };
+static const char * const animation_speeds[] = { "off", "slow", "normal", "fast", NULL };
+static const char * const color_schemes[] = { "default", "light", "dark", NULL };
+static const char * const start_positions[] = {
+  "standard", "mirrored", "parallel-columns", "parallel-rows", NULL,
+};
+
+static gboolean
+choice_to_selected (GValue   *value,
+                    GVariant *variant,
+                    gpointer  user_data)
+{
+  const char * const *choices = user_data;
+  const char *choice = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_str_equal (choices[i], choice))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+static GVariant *
+selected_to_choice (const GValue       *value,
+                    const GVariantType *expected_type,
+                    gpointer            user_data)
+{
+  const char * const *choices = user_data;
+  guint selected = g_value_get_uint (value);
+
+  if (selected >= g_strv_length ((char **) choices))
+    return NULL;
+  return g_variant_new_string (choices[selected]);
+}
+
+static void
+bind_choice (GSettings          *settings,
+             const char         *key,
+             GtkWidget          *dropdown,
+             const char * const *choices)
+{
+  g_settings_bind_with_mapping (settings, key, dropdown, "selected", G_SETTINGS_BIND_DEFAULT,
+                                choice_to_selected, selected_to_choice,
+                                (gpointer) choices, NULL);
+}
+
+static void
+mm_preferences_window_dispose (GObject *object)
+{
+  MmPreferencesWindow *self = (MmPreferencesWindow *)object;
+
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MM_TYPE_PREFERENCES_WINDOW);
+
+  G_OBJECT_CLASS (mm_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+mm_preferences_window_class_init (MmPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mm_preferences_window_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE_PATH "/ui/mm-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, show_legal_moves);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, show_last_move);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, show_flip_preview);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, show_coordinates);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, board_style);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, animation_speed);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, color_scheme);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, sounds);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, new_game_start);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, clock_minutes);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, clock_increment);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, new_game_black_name);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, new_game_white_name);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, confirm_discard);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+}
+
+static void
+mm_preferences_window_init (MmPreferencesWindow *self)
+{
+  static const struct {
+    const char *key;
+    gsize       offset;
+    const char *property;
+  } simple[] = {
+    { "show-legal-moves", G_STRUCT_OFFSET (MmPreferencesWindow, show_legal_moves), "active" },
+    { "show-last-move", G_STRUCT_OFFSET (MmPreferencesWindow, show_last_move), "active" },
+    { "show-flip-preview", G_STRUCT_OFFSET (MmPreferencesWindow, show_flip_preview), "active" },
+    { "show-coordinates", G_STRUCT_OFFSET (MmPreferencesWindow, show_coordinates), "active" },
+    { "sounds", G_STRUCT_OFFSET (MmPreferencesWindow, sounds), "active" },
+    { "confirm-discard", G_STRUCT_OFFSET (MmPreferencesWindow, confirm_discard), "active" },
+    { "clock-minutes", G_STRUCT_OFFSET (MmPreferencesWindow, clock_minutes), "value" },
+    { "clock-increment", G_STRUCT_OFFSET (MmPreferencesWindow, clock_increment), "value" },
+    { "new-game-black-name", G_STRUCT_OFFSET (MmPreferencesWindow, new_game_black_name), "text" },
+    { "new-game-white-name", G_STRUCT_OFFSET (MmPreferencesWindow, new_game_white_name), "text" },
+  };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new ("io.github.monomachia.Monomachia");
+  for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
+    g_settings_bind (self->settings, simple[i].key,
+                     G_STRUCT_MEMBER (GObject *, self, simple[i].offset), simple[i].property,
+                     G_SETTINGS_BIND_DEFAULT);
+  bind_choice (self->settings, "board-style", self->board_style, board_styles);
+  bind_choice (self->settings, "animation-speed", self->animation_speed, animation_speeds);
+  bind_choice (self->settings, "color-scheme", self->color_scheme, color_schemes);
+  bind_choice (self->settings, "new-game-start", self->new_game_start, start_positions);
+}
+
+MmPreferencesWindow *
+mm_preferences_window_new (GtkWindow *parent)
+{
+  return g_object_new (MM_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
+}
