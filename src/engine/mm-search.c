@@ -105,6 +105,32 @@ mm_search_clear (MmSearch *search)
   mm_hash_table_clear (search->hash);
 }
 
+double
+mm_search_time_for_move (double remaining_seconds,
+                         double increment_seconds,
+                         int    n_empties)
+{
+  /* Keep a reserve for the last moves and for the time the program needs
+   * besides searching. */
+  double reserve = 0.5 + remaining_seconds * 0.05;
+  double usable = remaining_seconds - reserve;
+  int moves_left = (n_empties + 1) / 2;
+  double share, weight;
+
+  if (usable <= 0)
+    return increment_seconds > 0 ? increment_seconds * 0.8 : 0.05;
+
+  /* The exact endgame from about 20 empties settles the game: give the
+   * moves before it a larger share, and fewer moves to the solver. */
+  if (moves_left < 1)
+    moves_left = 1;
+  weight = n_empties > 20 && n_empties <= 40 ? 1.5 : 1.0;
+  share = usable / moves_left * weight + increment_seconds * 0.8;
+  if (share > usable * 0.5)
+    share = usable * 0.5;
+  return share > 0.05 ? share : 0.05;
+}
+
 int
 mm_board_final_score (const MmBoard *board)
 {

@@ -97,6 +97,14 @@ bool      mm_endgame_solve_wld  (MmSearch             *search,
                                  const MmBoard        *board,
                                  MmSolveResult        *result);
 
+/* The time to give one move from a game clock: the remaining time shared
+ * over the moves the side still has to make (about half the empties), with
+ * a little more in the middle of the game where it pays most, the
+ * increment added, and a reserve kept so the clock never runs out. */
+double    mm_search_time_for_move (double remaining_seconds,
+                                   double increment_seconds,
+                                   int    n_empties);
+
 /* The final score of a finished game, for the side to move. */
 int       mm_board_final_score (const MmBoard  *board);
 

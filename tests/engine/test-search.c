@@ -425,6 +425,31 @@ test_time_limit (void)
   mm_search_free (search);
 }
 
+/* The clock is never overdrawn: spending every budget in turn along a
+ * game leaves time on the clock, and an increment is used. */
+static void
+test_time_budget (void)
+{
+  for (int increment = 0; increment <= 2; increment += 2)
+    {
+      double clock = 300.0;
+
+      for (int empties = 60; empties > 0; empties -= 2)
+        {
+          double budget = mm_search_time_for_move (clock, increment, empties);
+
+          g_assert_cmpfloat (budget, >, 0.0);
+          g_assert_cmpfloat (budget, <, clock);
+          clock += increment - budget;
+        }
+      g_assert_cmpfloat (clock, >, 0.0);
+    }
+
+  g_assert_cmpfloat (mm_search_time_for_move (0.3, 2.0, 10), <=, 2.0);
+  g_assert_cmpfloat (mm_search_time_for_move (600.0, 0.0, 40), >,
+                     mm_search_time_for_move (60.0, 0.0, 40));
+}
+
 static void
 test_finished_game (void)
 {
@@ -454,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
   g_test_add_func ("/engine/search/time-limit", test_time_limit);
   g_test_add_func ("/engine/search/finished-game", test_finished_game);
+  g_test_add_func ("/engine/search/time-budget", test_time_budget);
   g_test_add_func ("/engine/search/threads/exact", test_threads_agree);
   g_test_add_func ("/engine/search/solver/wld", test_wld);
   g_test_add_func ("/engine/search/threads/midgame", test_threads_midgame);
