@@ -130,7 +130,8 @@ struct _MmWindow
   GtkLabel             *browse_label;
   GtkScrolledWindow    *moves_scroller;
   GtkFlowBox           *move_list;
-  GtkRevealer          *edit_revealer;
+  GtkWidget            *edit_bar;
+  GtkWidget            *edit_spacer;
   GtkToggleButton      *edit_black_button;
   GtkToggleButton      *edit_white_button;
   GtkToggleButton      *edit_empty_button;
@@ -1987,7 +1988,7 @@ mm_window_edit_board_action (GtkWidget  *widget,
   gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
   if (self->clock != NULL)
     mm_clock_stop (self->clock);
-  gtk_revealer_set_reveal_child (self->edit_revealer, TRUE);
+  gtk_widget_set_visible (self->edit_bar, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "editing");
   mm_window_show_edit_position (self);
   mm_window_update_edit_actions (self);
@@ -2006,7 +2007,7 @@ mm_window_leave_edit (MmWindow *self)
     return;
 
   self->editing = FALSE;
-  gtk_revealer_set_reveal_child (self->edit_revealer, FALSE);
+  gtk_widget_set_visible (self->edit_bar, FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->board_view), "editing");
   mm_board_view_show_game (self->board_view);
   mm_window_update_edit_actions (self);
@@ -2148,6 +2149,10 @@ mm_window_apply_layout_cb (gpointer data)
   gtk_widget_set_vexpand (GTK_WIDGET (self->moves_scroller), !narrow);
   gtk_widget_set_size_request (GTK_WIDGET (self->moves_scroller), -1, narrow ? 84 : -1);
   gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 12 : 18);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->edit_bar),
+                                  narrow ? GTK_ORIENTATION_VERTICAL
+                                         : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_visible (self->edit_spacer, !narrow);
   if (narrow)
     gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
   else
@@ -2329,7 +2334,8 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_scroller);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_bar);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_spacer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_black_button);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_white_button);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_empty_button);

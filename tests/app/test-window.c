@@ -33,6 +33,8 @@
 #include "mm-application.h"
 #include "mm-board-view.h"
 #include "mm-game-chooser.h"
+#include "mm-new-game-dialog.h"
+#include "mm-preferences-window.h"
 #include "mm-record-io.h"
 #include "mm-window-private.h"
 
@@ -653,6 +655,440 @@ discard_question (MmWindow *window)
   g_assert_no_errno (g_remove (path));
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The move list, earlier positions, the status, the dialogs          */
+/* ------------------------------------------------------------------ */
+
+static void
+set_setting_string (const char *key,
+                    const char *value)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_set_string (settings, key, value);
+}
+
+static void
+reset_new_game_settings (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_reset (settings, "new-game-start");
+  g_settings_reset (settings, "new-game-black-name");
+  g_settings_reset (settings, "new-game-white-name");
+  g_settings_reset (settings, "clock-minutes");
+  g_settings_reset (settings, "clock-increment");
+}
+
+static void
+assert_move_list (MmWindow   *window,
+                  const char *expected)
+{
+  g_autofree char *text = _mm_window_get_move_list_text (window);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* The list shows the moves with their passes; clicking one, or the
+ * first/previous/next/last actions, shows an earlier position without
+ * changing the game; playing is refused until back at the game. */
+static void
+browse_move_list (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmBoardView *view = _mm_window_get_board_view (window);
+  GtkWidget *widget = GTK_WIDGET (window);
+
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  assert_move_list (window, "");
+  g_assert_false (gtk_widget_activate_action (widget, "win.browse-first", NULL)
+                  && _mm_window_get_browse (window) != -1);
+  play_moves (window, "f5d6c3");
+  assert_move_list (window, "f5 d6 c3");
+
+  gtk_widget_activate_action (widget, "win.browse-first", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
+  g_assert_true (mm_board_view_is_frozen (view));
+  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "Start position");
+  assert_square_label (window, "f5", "F5, empty");
+  assert_square_label (window, "e5", "E5, white");
+  /* A click there does not play. */
+  activate_square (window, "f4");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+                   "This is an earlier position. Go back to the game to play.");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 3);
+
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 1);
+  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "After move 1 of 3");
+  assert_square_label (window, "f5", "F5, black");
+  assert_square_label (window, "d6", "D6, empty");
+
+  /* A click on the second move in the list. */
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window), 1),
+                         "activate");
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  assert_square_label (window, "d6", "D6, white");
+  assert_square_label (window, "c3", "C3, empty");
+  gtk_widget_activate_action (widget, "win.browse-previous", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 1);
+
+  /* Next past the last move is the game again. */
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  g_assert_false (mm_board_view_is_frozen (view));
+  g_assert_null (_mm_window_get_browse_text (window));
+  assert_square_label (window, "c3", "C3, black");
+
+  gtk_widget_activate_action (widget, "win.browse-previous", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  gtk_widget_activate_action (widget, "win.browse-last", NULL);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  activate_square (window, "d3");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 4);
+  assert_move_list (window, "f5 d6 c3 d3");
+
+  /* Undo takes the move off the list; a pass is in it. */
+  gtk_widget_activate_action (widget, "win.undo", NULL);
+  assert_move_list (window, "f5 d6 c3");
+  paste (window, "O*-------------------------------------------------------------- X");
+  wait_for_message (window, "Pasted a board position.");
+  assert_move_list (window, "pass");
+  g_assert_cmpstr (_mm_window_get_announcement (window), ==, "White to move");
+}
+
+static void
+assert_announcement (MmWindow   *window,
+                     const char *expected)
+{
+  g_autofree char *mismatch = NULL;
+
+  g_assert_cmpstr (_mm_window_get_announcement (window), ==, expected);
+  mismatch = gtk_test_accessible_check_property (
+               GTK_ACCESSIBLE (_mm_window_get_status_widget (window)),
+               GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+  g_assert_null (mismatch);
+}
+
+/* The status has the role a screen reader watches, and its name tells
+ * each move, pass and result, then whose turn it is. */
+static void
+announce_events (MmWindow *window)
+{
+  GtkWidget *status = _mm_window_get_status_widget (window);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  gtk_test_accessible_assert_role (status, GTK_ACCESSIBLE_ROLE_STATUS);
+  assert_announcement (window, "Black to move");
+
+  activate_square (window, "f5");
+  assert_announcement (window, "Black plays F5 and flips 1 disc. White to move.");
+  activate_square (window, "f6");
+  assert_announcement (window, "White plays F6 and flips 1 disc. Black to move.");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  assert_announcement (window, "White to move");
+
+  /* The end of a game with a pass before it. */
+  play_moves (window, "f6e6f4e3");
+  paste (window, GAME_A);
+  wait_for_moves (window, 62);
+  activate_square (window, "g1");
+  assert_announcement (window, "Black wins 34-30. Game over.");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1"
+                      "c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2");
+  activate_square (window, "h1");
+  assert_announcement (window, "White plays H1 and flips 7 discs. Black wins 34-30. Game over.");
+
+  /* Squares tell how many discs a legal move flips, and the last move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  {
+    GtkWidget *d3 = mm_board_view_get_square (_mm_window_get_board_view (window),
+                                              mm_square_parse ("d3"));
+    g_autofree char *mismatch =
+      gtk_test_accessible_check_property (GTK_ACCESSIBLE (d3),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                          "Flips 1 disc");
+
+    g_assert_null (mismatch);
+  }
+}
+
+/* The New Game window offers another person, and shows the computer and
+ * online play as not available; its choices make the game. */
+static void
+new_game_dialog (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmNewGameDialog *dialog;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  reset_new_game_settings ();
+  play_moves (window, "f5");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "New Game");
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (mm_new_game_dialog_is_available (dialog, "person"));
+  g_assert_false (mm_new_game_dialog_is_available (dialog, "computer"));
+  g_assert_false (mm_new_game_dialog_is_available (dialog, "online"));
+
+  /* Cancel leaves the game alone. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  run_pending ();
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  mm_new_game_dialog_set_names (dialog, "  Ζωή ", "Νίκος");
+  mm_new_game_dialog_set_start_position (dialog, "parallel-rows");
+  mm_new_game_dialog_set_clock (dialog, 5, 3);
+  mm_new_game_dialog_start (dialog);
+  run_pending ();
+
+  g_assert_null (find_window (MM_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Ζωή");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
+  assert_square_label (window, "d4", "D4, black");
+  assert_square_label (window, "e4", "E4, black");
+  assert_square_label (window, "d5", "D5, white");
+  assert_square_label (window, "e5", "E5, white");
+  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "5:00");
+  g_assert_nonnull (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  g_assert_cmpint (g_settings_get_int (settings, "clock-minutes"), ==, 5);
+  g_assert_cmpint (g_settings_get_int (settings, "clock-increment"), ==, 3);
+  {
+    g_autofree char *start = g_settings_get_string (settings, "new-game-start");
+
+    g_assert_cmpstr (start, ==, "parallel-rows");
+  }
+
+  /* Play Again keeps the choices; the window offers them next time. */
+  play_moves (window, "f4");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  assert_square_label (window, "e4", "E4, black");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
+
+  /* Untimed: no clocks. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  mm_new_game_dialog_set_clock (dialog, 0, 0);
+  mm_new_game_dialog_set_start_position (dialog, "standard");
+  mm_new_game_dialog_start (dialog);
+  run_pending ();
+  g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  assert_square_label (window, "e4", "E4, black");
+  assert_square_label (window, "d4", "D4, white");
+  reset_new_game_settings ();
+}
+
+static gboolean
+is_lost_on_time (gpointer data)
+{
+  return _mm_window_is_lost_on_time (data, NULL);
+}
+
+/* A side whose clock runs out loses, and the game stops there; the
+ * increment comes back after each move. */
+static void
+lose_on_time (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmColor loser = MM_COLOR_BLACK;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  _mm_window_set_clock (window, 60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
+  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "1:00");
+  activate_square (window, "f5");
+  /* Black's minute, less a moment, plus five seconds. */
+  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_BLACK), ==, "1:05");
+
+  _mm_window_set_clock (window, 300 * G_TIME_SPAN_MILLISECOND, 0);
+  wait_until (is_lost_on_time, window);
+  g_assert_true (_mm_window_is_lost_on_time (window, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White ran out of time: Black wins");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "0.0");
+  assert_announcement (window, "White ran out of time: Black wins. Game over.");
+
+  /* No more moves, and no undo. */
+  activate_square (window, "d6");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL)
+                  && mm_game_get_n_moves (game) == 0);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+
+  /* A new game is untimed again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_false (_mm_window_is_lost_on_time (window, NULL));
+  g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  activate_square (window, "d3");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+}
+
+/* Edit Board: any position, either side to move, then play from it. */
+static void
+edit_board (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  GtkWidget *widget = GTK_WIDGET (window);
+  g_autofree char *board = NULL;
+
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  play_moves (window, "f5d6");
+  gtk_widget_activate_action (widget, "win.edit-board", NULL);
+  g_assert_true (_mm_window_is_editing (window));
+  /* It starts from the position on the board. */
+  assert_square_label (window, "d6", "D6, white");
+
+  gtk_widget_activate_action (widget, "win.edit-clear", NULL);
+  assert_square_label (window, "d6", "D6, empty");
+  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_WHITE);
+  activate_square (window, "a1");
+  activate_square (window, "b2");
+  activate_square (window, "c3");
+  _mm_window_set_edit_tools (window, MM_DISC_WHITE, MM_COLOR_WHITE);
+  activate_square (window, "d4");
+  activate_square (window, "h8");
+  /* A second click on a white disc takes it away. */
+  activate_square (window, "h8");
+  assert_square_label (window, "a1", "A1, black");
+  assert_square_label (window, "d4", "D4, white");
+  assert_square_label (window, "h8", "H8, empty");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+
+  /* White to move: its only disc, d4, captures nothing, so White passes
+   * at once and Black plays. */
+  gtk_widget_activate_action (widget, "win.edit-play", NULL);
+  g_assert_false (_mm_window_is_editing (window));
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White has no move and passes");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  assert_move_list (window, "pass");
+  assert_square_label (window, "a1", "A1, black");
+  assert_square_label (window, "e5", "E5, empty, legal move");
+  activate_square (window, "e5");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "0");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Black wins 5-0");
+  gtk_widget_activate_action (widget, "win.copy-game", NULL);
+  board = clipboard_text (window);
+  g_test_message ("%s", board);
+  g_assert_nonnull (strstr (board, "BO[8 *--------*--------*--------O"
+                                   "------------------------------------ O]"));
+
+  /* A finished position is refused; Cancel keeps the game. */
+  gtk_widget_activate_action (widget, "win.edit-board", NULL);
+  gtk_widget_activate_action (widget, "win.edit-clear", NULL);
+  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_BLACK);
+  activate_square (window, "a1");
+  gtk_widget_activate_action (widget, "win.edit-play", NULL);
+  g_assert_true (_mm_window_is_editing (window));
+  g_assert_true (g_str_has_prefix (_mm_window_get_message_text (window), "Neither side"));
+  gtk_widget_activate_action (widget, "win.edit-cancel", NULL);
+  g_assert_false (_mm_window_is_editing (window));
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  assert_square_label (window, "e5", "E5, black");
+}
+
+/* Preferences apply at once: the board follows the settings, and the
+ * window is bound to the same keys. */
+static void
+preferences_apply (MmWindow *window)
+{
+  MmBoardView *view = _mm_window_get_board_view (window);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  GtkWindow *preferences;
+  gboolean flag;
+  g_autofree char *style = NULL;
+  guint sounds;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.preferences", NULL);
+  preferences = wait_for_window (MM_TYPE_PREFERENCES_WINDOW);
+  g_assert_cmpstr (gtk_window_get_title (preferences), ==, "Preferences");
+
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  g_object_get (view, "show-coordinates", &flag, NULL);
+  g_assert_false (flag);
+  g_settings_set_boolean (settings, "show-flip-preview", FALSE);
+  g_object_get (view, "show-flip-preview", &flag, NULL);
+  g_assert_false (flag);
+  set_setting_string ("board-style", "high-contrast");
+  g_object_get (view, "board-style", &style, NULL);
+  g_assert_cmpstr (style, ==, "high-contrast");
+
+  /* Animations: none when off, a flip turning over when on. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  set_setting_string ("animation-speed", "off");
+  activate_square (window, "f5");
+  g_assert_false (mm_board_view_is_animating (view));
+  set_setting_string ("animation-speed", "slow");
+  activate_square (window, "d6");
+  g_assert_true (mm_board_view_is_animating (view) || !gtk_widget_get_mapped (GTK_WIDGET (view)));
+
+  /* Sounds: one for each disc placed, none when turned off. */
+  g_settings_set_boolean (settings, "sounds", TRUE);
+  sounds = _mm_window_get_n_sounds (window);
+  activate_square (window, "c3");
+  g_assert_cmpuint (_mm_window_get_n_sounds (window), ==, sounds + 1);
+  g_settings_set_boolean (settings, "sounds", FALSE);
+  activate_square (window, "d3");
+  g_assert_cmpuint (_mm_window_get_n_sounds (window), ==, sounds + 1);
+
+  /* The dark style follows the setting. */
+  set_setting_string ("color-scheme", "dark");
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &flag, NULL);
+  g_assert_true (flag);
+  set_setting_string ("color-scheme", "light");
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &flag, NULL);
+  g_assert_false (flag);
+
+  gtk_window_close (preferences);
+  g_settings_reset (settings, "show-coordinates");
+  g_settings_reset (settings, "show-flip-preview");
+  g_settings_reset (settings, "board-style");
+  g_settings_reset (settings, "animation-speed");
+  g_settings_reset (settings, "sounds");
+  g_settings_reset (settings, "color-scheme");
+}
+
+typedef struct
+{
+  MmWindow *window;
+  gboolean  narrow;
+} LayoutWait;
+
+static gboolean
+has_layout (gpointer data)
+{
+  LayoutWait *wait = data;
+
+  return _mm_window_is_narrow (wait->window) == wait->narrow;
+}
+
+/* A narrow window puts the panel under the board. */
+static void
+narrow_layout (MmWindow *window)
+{
+  LayoutWait wait = { window, TRUE };
+
+  /* A shown window keeps its size; a new size takes a new showing. */
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until (has_layout, &wait);
+  wait.narrow = FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until (has_layout, &wait);
+}
+
 static void
 run_window_test (GtkApplication *app,
                  WindowTest      test)
@@ -839,6 +1275,14 @@ main (int   argc,
   g_test_add_data_func ("/app/window/paste-and-copy", paste_and_copy, test_in_application);
   g_test_add_data_func ("/app/window/discard-question", discard_question,
                         test_in_application);
+  g_test_add_data_func ("/app/window/browse-move-list", browse_move_list, test_in_application);
+  g_test_add_data_func ("/app/window/announce-events", announce_events, test_in_application);
+  g_test_add_data_func ("/app/window/new-game-dialog", new_game_dialog, test_in_application);
+  g_test_add_data_func ("/app/window/lose-on-time", lose_on_time, test_in_application);
+  g_test_add_data_func ("/app/window/edit-board", edit_board, test_in_application);
+  g_test_add_data_func ("/app/window/preferences-apply", preferences_apply,
+                        test_in_application);
+  g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
