@@ -1,0 +1,81 @@
+/* mm-ai-player.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "mm-ai-level.h"
+#include "mm-ai-weights.h"
+#include "mm-analysis.h"
+
+G_BEGIN_DECLS
+
+/* The default pause before a computer move is shown, in milliseconds. */
+#define MM_AI_PLAYER_DEFAULT_MIN_DELAY 600
+
+#define MM_TYPE_AI_PLAYER (mm_ai_player_get_type ())
+
+G_DECLARE_FINAL_TYPE (MmAiPlayer, mm_ai_player, MM, AI_PLAYER, GObject)
+
+MmAiPlayer *mm_ai_player_new                (MmAiWeights          *weights,
+                                             GError              **error);
+
+MmAiLevel   mm_ai_player_get_level          (MmAiPlayer           *self);
+void        mm_ai_player_set_level          (MmAiPlayer           *self,
+                                             MmAiLevel             level);
+guint       mm_ai_player_get_min_delay      (MmAiPlayer           *self);
+void        mm_ai_player_set_min_delay      (MmAiPlayer           *self,
+                                             guint                 milliseconds);
+gboolean    mm_ai_player_get_busy           (MmAiPlayer           *self);
+void        mm_ai_player_stop               (MmAiPlayer           *self);
+
+void        mm_ai_player_choose_move_async  (MmAiPlayer           *self,
+                                             const MmBoard        *board,
+                                             GCancellable         *cancellable,
+                                             GAsyncReadyCallback   callback,
+                                             gpointer              user_data);
+gboolean    mm_ai_player_choose_move_finish (MmAiPlayer           *self,
+                                             GAsyncResult         *result,
+                                             MmAiMove             *move,
+                                             GError              **error);
+
+void        mm_ai_player_hint_async         (MmAiPlayer           *self,
+                                             const MmBoard        *board,
+                                             MmAiLevel             level,
+                                             GCancellable         *cancellable,
+                                             GAsyncReadyCallback   callback,
+                                             gpointer              user_data);
+gboolean    mm_ai_player_hint_finish        (MmAiPlayer           *self,
+                                             GAsyncResult         *result,
+                                             MmAiMove             *move,
+                                             GError              **error);
+
+void        mm_ai_player_analyse_async      (MmAiPlayer           *self,
+                                             const MmBoard        *board,
+                                             const MmSearchLimits *limits,
+                                             GCancellable         *cancellable,
+                                             GAsyncReadyCallback   callback,
+                                             gpointer              user_data);
+GArray     *mm_ai_player_analyse_finish     (MmAiPlayer           *self,
+                                             GAsyncResult         *result,
+                                             GError              **error);
+
+G_END_DECLS
