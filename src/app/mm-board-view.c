@@ -318,12 +318,14 @@ draw_disc (cairo_t          *cr,
   gboolean black = disc == MM_DISC_BLACK;
 
   cairo_save (cr);
+  cairo_new_path (cr);
   cairo_translate (cr, cx, cy);
   cairo_scale (cr, MAX (squash, 0.02), 1.0);
 
   if (style->outline > 0)
     {
       /* Flat, with a strong outline, for high contrast. */
+      cairo_new_path (cr);
       cairo_arc (cr, 0, 0, radius, 0, 2 * G_PI);
       if (black)
         cairo_set_source_rgba (cr, 0, 0, 0, alpha);
@@ -488,6 +490,7 @@ mm_board_view_draw (GtkDrawingArea *area,
             {
               cairo_set_source_rgb (cr, 0, 0, 0);
               cairo_set_line_width (cr, g.cell * 0.05);
+              cairo_new_path (cr);
               cairo_arc (cr, cx, cy, g.cell * 0.14, 0, 2 * G_PI);
               cairo_stroke (cr);
             }

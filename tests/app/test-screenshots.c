@@ -1,0 +1,291 @@
+/* test-screenshots.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+/* Screenshots of the real window: a game in progress at two sizes, in
+ * the dark style with clocks, on the high-contrast board, and the New
+ * Game and Preferences windows.  Each is rendered the way GTK renders
+ * the window on screen and written as a PNG file to the build folder
+ * (MM_SCREENSHOT_DIR), where a person can look at them; the test checks
+ * that each has the size asked for and is not blank. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "mm-application.h"
+#include "mm-board-view.h"
+#include "mm-new-game-dialog.h"
+#include "mm-preferences-window.h"
+#include "mm-window-private.h"
+
+static const char *screenshot_dir;
+
+static gboolean
+timed_out_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                guint         *n_frames)
+{
+  (*n_frames)++;
+}
+
+/* Waits until @window has been painted a few times, so that its layout
+ * has settled and the flips have turned. */
+static void
+wait_for_frames (GtkWindow *window,
+                 guint      frames)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (10, timed_out_cb, &timed_out);
+  guint n_frames = 0;
+  GdkFrameClock *clock;
+  gulong handler;
+
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &n_frames);
+  while (n_frames < frames && !timed_out)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+}
+
+/* Renders @window as GTK draws it and writes it to NAME.png; returns
+ * the number of different colours in it. */
+static guint
+save_screenshot (GtkWindow  *window,
+                 const char *name,
+                 int         width,
+                 int         height)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *file_name = g_strdup_printf ("%s.png", name);
+  g_autofree guint32 *pixels = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int w = gtk_widget_get_width (GTK_WIDGET (window));
+  int h = gtk_widget_get_height (GTK_WIDGET (window));
+
+  g_assert_cmpint (w, >=, width - 40);
+  g_assert_cmpint (h, >=, height - 40);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+
+  path = g_build_filename (screenshot_dir, file_name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("%s: %d×%d", path, w, h);
+
+  pixels = g_new (guint32, (gsize) w * h);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) w * 4);
+  for (gsize i = 0; i < (gsize) w * h; i += 7)
+    g_hash_table_add (colours, GUINT_TO_POINTER (pixels[i]));
+
+  return g_hash_table_size (colours);
+}
+
+static void
+set_string (const char *key,
+            const char *value)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_set_string (settings, key, value);
+}
+
+static void
+play (MmWindow   *window,
+      const char *moves)
+{
+  MmBoardView *view = _mm_window_get_board_view (window);
+
+  for (const char *move = moves; *move != '\0'; move += 2)
+    {
+      char name[3] = { move[0], move[1], '\0' };
+
+      gtk_widget_activate (mm_board_view_get_square (view, mm_square_parse (name)));
+    }
+}
+
+static void
+resize (MmWindow *window,
+        int       width,
+        int       height)
+{
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_frames (GTK_WINDOW (window), 4);
+}
+
+static void
+take_screenshots (GtkApplication *app)
+{
+  MmWindow *window = MM_WINDOW (gtk_application_get_active_window (app));
+  MmGame *game = mm_window_get_game (window);
+  GtkWindow *dialog;
+
+  set_string ("animation-speed", "off");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  mm_game_set_player_name (game, MM_COLOR_BLACK, "Ζωή");
+  mm_game_set_player_name (game, MM_COLOR_WHITE, "Nikos");
+  play (window, "f5d6c3d3c4f4f6f3e6e7d7c5b6");
+  mm_board_view_set_hover (_mm_window_get_board_view (window), mm_square_parse ("c6"));
+
+  resize (window, 1120, 780);
+  g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "game", 1120, 780), >, 100);
+
+  resize (window, 480, 860);
+  g_assert_true (_mm_window_is_narrow (window));
+  g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "narrow", 480, 860), >, 100);
+
+  /* The dark style, a timed game. */
+  set_string ("color-scheme", "dark");
+  set_string ("board-style", "slate");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  _mm_window_set_clock (window, 300 * G_USEC_PER_SEC, 2 * G_USEC_PER_SEC);
+  play (window, "f5f6e6f4f3c5g6e3d3g5b6c4c3d6h6g4");
+  resize (window, 1120, 780);
+  g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "dark", 1120, 780), >, 100);
+
+  set_string ("board-style", "high-contrast");
+  set_string ("color-scheme", "light");
+  resize (window, 900, 640);
+  g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "high-contrast", 900, 640), >, 50);
+  set_string ("board-style", "classic");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = NULL;
+  while (dialog == NULL)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+          if (MM_IS_NEW_GAME_DIALOG (toplevel))
+            dialog = GTK_WINDOW (toplevel);
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  wait_for_frames (dialog, 3);
+  g_assert_cmpuint (save_screenshot (dialog, "new-game", 300, 300), >, 50);
+  gtk_window_destroy (dialog);
+
+  dialog = GTK_WINDOW (mm_preferences_window_new (GTK_WINDOW (window)));
+  gtk_window_present (dialog);
+  wait_for_frames (dialog, 3);
+  g_assert_cmpuint (save_screenshot (dialog, "preferences", 300, 300), >, 50);
+  gtk_window_destroy (dialog);
+
+  gtk_window_close (GTK_WINDOW (window));
+}
+
+static void
+test_screenshots (void)
+{
+  g_autoptr(MmApplication) app = NULL;
+  char *argv[] = { (char *) "test-screenshots", NULL };
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_set_boolean (settings, "confirm-discard", FALSE);
+  app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (take_screenshots), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+/* Under a bare Xvfb there is no session bus; GTK warns and goes on. */
+static GLogWriterOutput
+drop_missing_session_bus (GLogLevelFlags   log_level,
+                          const GLogField *fields,
+                          gsize            n_fields,
+                          gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
+          && strstr (fields[i].value, "Unable to acquire session bus") != NULL)
+        return G_LOG_WRITER_HANDLED;
+    }
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("mm-test-screenshots-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (home, "data", NULL);
+  g_autofree char *config_home = g_build_filename (home, "config", NULL);
+  int status;
+
+  /* The user's folders are new and empty, but the system's stay, so that
+   * the icon theme and fonts are there as on a desktop. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display: the screenshots need one (run them under xvfb-run).\n");
+      return 77;
+    }
+
+  screenshot_dir = g_getenv ("MM_SCREENSHOT_DIR");
+  if (screenshot_dir == NULL)
+    screenshot_dir = ".";
+
+  g_test_add_func ("/app/screenshots", test_screenshots);
+
+  status = g_test_run ();
+  {
+    g_autoptr(GFile) autosave_dir = g_file_new_build_filename (data_home, "monomachia", NULL);
+    g_autoptr(GFile) autosave = g_file_get_child (autosave_dir, "autosave.ggf");
+
+    g_file_delete (autosave, NULL, NULL);
+    g_file_delete (autosave_dir, NULL, NULL);
+    g_rmdir (data_home);
+    g_rmdir (config_home);
+    g_rmdir (home);
+  }
+  return status;
+}
