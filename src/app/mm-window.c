@@ -130,6 +130,7 @@ struct _MmWindow
   GtkLabel             *browse_label;
   GtkScrolledWindow    *moves_scroller;
   GtkFlowBox           *move_list;
+  GtkWidget            *moves_placeholder;
   GtkWidget            *edit_bar;
   GtkWidget            *edit_spacer;
   GtkToggleButton      *edit_black_button;
@@ -655,6 +656,7 @@ mm_window_update_moves (MmWindow *self)
                          "mm-move", GINT_TO_POINTER (square * 2 + (int) color + 1));
     }
 
+  gtk_widget_set_visible (self->moves_placeholder, n_moves == 0);
   mm_window_mark_current_move (self);
   mm_window_update_browse_actions (self);
   if (n_moves > n_items)
@@ -2334,6 +2336,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_scroller);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_placeholder);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_bar);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_spacer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_black_button);
