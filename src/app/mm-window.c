@@ -111,6 +111,9 @@ struct _MmWindow
   guint                 n_sounds;
 
   /* Template widgets */
+  GtkHeaderBar         *header_bar;
+  GtkWidget            *new_game_button;
+  GtkWidget            *new_game_icon_button;
   MmBoardView          *board_view;
   GtkWidget            *content_box;
   GtkWidget            *side_panel;
@@ -2155,6 +2158,12 @@ mm_window_apply_layout_cb (gpointer data)
                                   narrow ? GTK_ORIENTATION_VERTICAL
                                          : GTK_ORIENTATION_HORIZONTAL);
   gtk_widget_set_visible (self->edit_spacer, !narrow);
+  /* A phone-sized window has room for neither the title nor the words
+   * of the New Game button. */
+  gtk_widget_set_visible (self->new_game_button, !narrow);
+  gtk_widget_set_visible (self->new_game_icon_button, narrow);
+  gtk_header_bar_set_title_widget (self->header_bar,
+                                   narrow ? gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0) : NULL);
   if (narrow)
     gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
   else
@@ -2317,6 +2326,9 @@ mm_window_class_init (MmWindowClass *klass)
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, new_game_icon_button);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, side_panel);
