@@ -656,6 +656,42 @@ discard_question (MmWindow *window)
 }
 
 
+/* The arrow keys move the focus between squares (GtkWindow's move-focus
+ * bindings), and the square with the focus plays. */
+static gboolean
+is_allocated (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) > 0;
+}
+
+static void
+arrow_keys (MmWindow *window)
+{
+  MmBoardView *view = _mm_window_get_board_view (window);
+  GtkWidget *d3 = mm_board_view_get_square (view, mm_square_parse ("d3"));
+  gboolean handled = FALSE;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  /* Directions need the squares laid out. */
+  wait_until (is_allocated, d3);
+  /* The game starts with the focus on a legal move. */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == d3);
+
+  g_signal_emit_by_name (window, "move-focus", GTK_DIR_DOWN);
+  g_signal_emit_by_name (window, "move-focus", GTK_DIR_DOWN);
+  g_signal_emit_by_name (window, "move-focus", GTK_DIR_RIGHT);
+  g_signal_emit_by_name (window, "move-focus", GTK_DIR_RIGHT);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window))
+                 == mm_board_view_get_square (view, mm_square_parse ("f5")));
+  /* The focus shows the flips of its square, as the pointer does. */
+  g_assert_cmpint (mm_board_view_get_hover (view), ==, mm_square_parse ("f5"));
+
+  /* Enter on the square with the focus. */
+  g_signal_emit_by_name (gtk_window_get_focus (GTK_WINDOW (window)), "activate", &handled);
+  assert_square_label (window, "f5", "F5, black");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+}
+
 /* ------------------------------------------------------------------ */
 /* The move list, earlier positions, the status, the dialogs          */
 /* ------------------------------------------------------------------ */
@@ -1275,6 +1311,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/paste-and-copy", paste_and_copy, test_in_application);
   g_test_add_data_func ("/app/window/discard-question", discard_question,
                         test_in_application);
+  g_test_add_data_func ("/app/window/arrow-keys", arrow_keys, test_in_application);
   g_test_add_data_func ("/app/window/browse-move-list", browse_move_list, test_in_application);
   g_test_add_data_func ("/app/window/announce-events", announce_events, test_in_application);
   g_test_add_data_func ("/app/window/new-game-dialog", new_game_dialog, test_in_application);
