@@ -255,6 +255,40 @@ mm_line_antidiagonal (int square)
   return shift >= 0 ? anti_diagonal << shift : anti_diagonal >> -shift;
 }
 
+#if defined(__AVX2__)
+/* The discs that a move on the empty @square flips, in all eight
+ * directions; 0 when the move is illegal.  With AVX2 the four rays toward
+ * higher bit numbers run in one vector and the four toward lower ones in
+ * another; the nearest square of a downward ray is found by smearing its
+ * bits down rather than by a bit scan, which vectors lack. */
+static inline uint64_t
+mm_flips_of (uint64_t player,
+             uint64_t opponent,
+             int      square)
+{
+  const MmLanes *rays = (const MmLanes *) mm_rays[square];
+  const MmLanes up = rays[0], down = rays[1];
+  const MmLanes zero = { 0, 0, 0, 0 };
+  MmLanes p = { player, player, player, player };
+  MmLanes o = { opponent, opponent, opponent, opponent };
+  MmLanes outflank, flips, blockers, first;
+
+  outflank = ((o | ~up) + 1) & up & p;
+  flips = (outflank - 1) & up & ~(MmLanes) (outflank == zero);
+
+  blockers = down & ~o;
+  blockers |= blockers >> 1;
+  blockers |= blockers >> 2;
+  blockers |= blockers >> 4;
+  blockers |= blockers >> 8;
+  blockers |= blockers >> 16;
+  blockers |= blockers >> 32;
+  first = blockers & ~(blockers >> 1);
+  flips |= (zero - ((first & p) << 1)) & down;
+
+  return flips[0] | flips[1] | flips[2] | flips[3];
+}
+#else
 /* The discs that a move on the empty @square flips, in all eight
  * directions; 0 when the move is illegal. */
 static inline uint64_t
@@ -276,6 +310,8 @@ mm_flips_of (uint64_t player,
 
   return flips;
 }
+
+#endif
 
 static inline uint64_t
 mm_board_flips (const MmBoard *board,
