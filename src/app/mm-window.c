@@ -436,16 +436,33 @@ mm_window_update_clock_state (MmWindow *self)
 static void
 mm_window_update_status (MmWindow *self)
 {
-  g_autofree char *black = g_strdup_printf ("%u", mm_game_get_black_count (self->game));
-  g_autofree char *white = g_strdup_printf ("%u", mm_game_get_white_count (self->game));
+  g_autofree char *black = NULL;
+  g_autofree char *white = NULL;
   gboolean over = mm_window_is_finished (self);
   MmColor side = mm_game_get_side_to_move (self->game);
   gboolean live = self->browse < 0 && !self->editing;
 
+  /* Edit Board counts the discs of the position being set up. */
+  if (self->editing)
+    {
+      black = g_strdup_printf ("%d", mm_popcount (self->edit_black));
+      white = g_strdup_printf ("%d", mm_popcount (self->edit_white));
+      over = FALSE;
+      side = gtk_drop_down_get_selected (self->edit_side_dropdown) == 1 ? MM_COLOR_WHITE
+                                                                        : MM_COLOR_BLACK;
+    }
+  else
+    {
+      black = g_strdup_printf ("%u", mm_game_get_black_count (self->game));
+      white = g_strdup_printf ("%u", mm_game_get_white_count (self->game));
+    }
   gtk_label_set_text (self->black_count_label, black);
   gtk_label_set_text (self->white_count_label, white);
 
-  if (over)
+  if (self->editing)
+    /* Translators: the status while Edit Board is on */
+    gtk_label_set_text (self->turn_label, _("Editing the board"));
+  else if (over)
     gtk_label_set_text (self->turn_label, _("Game over"));
   else if (side == MM_COLOR_BLACK)
     gtk_label_set_text (self->turn_label, _("Black to move"));
@@ -1956,6 +1973,7 @@ mm_window_show_edit_position (MmWindow *self)
 {
   mm_board_view_show_position (self->board_view, self->edit_black, self->edit_white,
                                mm_window_edit_side (self), MM_SQUARE_NONE);
+  mm_window_update_status (self);
 }
 
 static void
@@ -2001,8 +2019,8 @@ mm_window_edit_board_action (GtkWidget  *widget,
   mm_window_update_status (self);
   /* Translators: shown when Edit Board starts */
   mm_window_show_message (self, _("Click the squares to place or take away discs."));
-  /* Translators: said by a screen reader when Edit Board starts */
-  mm_window_set_event (self, _("Editing the board"));
+  /* The status says "Editing the board". */
+  mm_window_set_event (self, NULL);
 }
 
 static void

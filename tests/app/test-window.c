@@ -979,8 +979,11 @@ edit_board (MmWindow *window)
   play_moves (window, "f5d6");
   gtk_widget_activate_action (widget, "win.edit-board", NULL);
   g_assert_true (_mm_window_is_editing (window));
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Editing the board");
+  assert_announcement (window, "Editing the board");
   /* It starts from the position on the board. */
   assert_square_label (window, "d6", "D6, white");
+  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "3");
 
   gtk_widget_activate_action (widget, "win.edit-clear", NULL);
   assert_square_label (window, "d6", "D6, empty");
