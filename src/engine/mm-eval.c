@@ -19,6 +19,7 @@
  */
 
 #include "mm-eval.h"
+#include "mm-eval-private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -177,29 +178,10 @@ mm_eval_feature_indices (uint64_t player,
   const MmEvalFeature *features = mm_eval_features ();
   uint8_t digits[MM_N_SQUARES];
 
-  /* Each square's digit once, then each feature reads its squares. */
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    digits[square] = (uint8_t) (((player >> square) & 1) + 2 * ((opponent >> square) & 1));
-
+  mm_eval_digits (player, opponent, digits);
   for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
-    {
-      const int *squares = features[f].squares;
-      uint32_t index = 0;
-
-      for (int i = 0; i < features[f].n_squares; i++)
-        index = index * 3 + digits[squares[i]];
-      indices[f] = index;
-    }
+    indices[f] = mm_eval_feature_index (&features[f], digits);
 }
-
-struct _MmEvalWeights
-{
-  int16_t *stages;           /* MM_EVAL_N_STAGES * stage size */
-  size_t   stage_size;
-  size_t   pattern_offsets[MM_EVAL_N_PATTERNS];
-  size_t   mobility_offset;
-  size_t   bias_offset;
-};
 
 static MmEvalWeights *
 weights_alloc (void)
@@ -219,7 +201,7 @@ weights_alloc (void)
     weights->pattern_offsets[p] = mm_eval_pattern_offset (p);
   weights->mobility_offset = mm_eval_mobility_offset ();
   weights->bias_offset = mm_eval_bias_offset ();
-  mm_eval_features ();
+  weights->features = mm_eval_features ();
   return weights;
 }
 
@@ -250,27 +232,7 @@ mm_eval (const MmEvalWeights *weights,
          uint64_t             player,
          uint64_t             opponent)
 {
-  const MmEvalFeature *features = mm_eval_features ();
-  const int16_t *w = weights->stages
-                     + (size_t) mm_eval_stage (player, opponent) * weights->stage_size;
-  uint32_t indices[MM_EVAL_N_FEATURES];
-  int mobility = mm_popcount (mm_moves_of (player, opponent));
-  int opponent_mobility = mm_popcount (mm_moves_of (opponent, player));
-  int score = 0;
-
-  mm_eval_feature_indices (player, opponent, indices);
-  for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
-    score += w[weights->pattern_offsets[features[f].pattern] + indices[f]];
-
-  if (mobility >= MM_EVAL_MOBILITY_SIZE)
-    mobility = MM_EVAL_MOBILITY_SIZE - 1;
-  if (opponent_mobility >= MM_EVAL_MOBILITY_SIZE)
-    opponent_mobility = MM_EVAL_MOBILITY_SIZE - 1;
-  score += w[weights->mobility_offset + (size_t) mobility];
-  score += w[weights->mobility_offset + MM_EVAL_MOBILITY_SIZE + (size_t) opponent_mobility];
-  score += w[weights->bias_offset];
-
-  return score;
+  return mm_eval_inline (weights, player, opponent);
 }
 
 int

@@ -35,6 +35,7 @@
 
 #include "mm-board.h"
 #include "mm-eval.h"
+#include "mm-eval-private.h"
 #include "mm-kernels.h"
 #include "mm-search-private.h"
 #include "mm-stability.h"
@@ -544,7 +545,7 @@ evaluate (MmSearch *search,
           uint64_t  opponent)
 {
   search->nodes++;
-  return search->weights != NULL ? mm_eval (search->weights, player, opponent)
+  return search->weights != NULL ? mm_eval_inline (search->weights, player, opponent)
                                  : mm_eval_simple (player, opponent);
 }
 
