@@ -1,0 +1,540 @@
+/* mm-nboard.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The NBoard protocol, version 2, as NBoard's "Protocol.htm" describes
+ * it: one command a line on the standard input, answers on the standard
+ * output, flushed line by line.
+ *
+ *   nboard 2                   begin; we answer "set myname Monomachia"
+ *   set depth N                the midgame depth (the endgame is solved
+ *                              exactly from N + 6 empties, at most 30)
+ *   set game (;GM[Othello]...;)  the position is the end of this game
+ *   set contempt N             the value of a book draw; we have no book
+ *   move F5[/EVAL[/TIME]]      a move played (PA: a pass)
+ *   hint N                     "search MOVE EVAL 0 DEPTH" for the N best
+ *                              moves after every depth ("100%" when exact),
+ *                              then "status"
+ *   go                         "=== MOVE/EVAL/TIME" (not played: a "move"
+ *                              command follows), within the depth and the
+ *                              time the game's clock (TI and the move times)
+ *                              leaves
+ *   ping N                     stop thinking, then "pong N"
+ *   learn                      "learned" (we keep no book)
+ *   quit, or the end of input  leave
+ *
+ * Evaluations are in discs for the side to move.  Searches run in a
+ * thread of their own while a second one reads the input, so that "ping"
+ * stops them at once; other commands wait for the search to end, and
+ * those that change the position stop it first.  Lines we do not know
+ * are ignored, as the protocol asks. */
+
+#define G_LOG_DOMAIN "mm-nboard"
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mm-ai-level.h"
+#include "mm-analysis.h"
+#include "mm-game-record.h"
+#include "mm-ggf.h"
+#include "mm-nboard.h"
+
+#define HASH_MEGABYTES  256
+#define DEFAULT_DEPTH   12
+#define MAX_DEPTH       60
+#define MAX_EXACT       30
+#define EXACT_MARGIN    6
+#define ENGINE_NAME     "Monomachia"
+
+typedef enum
+{
+  JOB_GO,
+  JOB_HINT,
+} JobKind;
+
+typedef struct
+{
+  MmAiWeights   *weights;
+  MmSearch      *search;
+  FILE          *in;
+  FILE          *out;
+  GMutex         out_lock;
+  GAsyncQueue   *lines;
+
+  MmGameRecord  *game;
+  int            depth;
+  int            contempt;
+
+  /* The search in progress. */
+  GThread       *worker;
+  GCancellable  *cancellable;
+  JobKind        kind;
+  MmBoard        board;
+  int            n_hints;
+  MmSearchLimits limits;
+  gint64         started;
+} NBoard;
+
+static void G_GNUC_PRINTF (2, 3)
+reply (NBoard     *nb,
+       const char *format,
+       ...)
+{
+  va_list args;
+
+  g_mutex_lock (&nb->out_lock);
+  va_start (args, format);
+  vfprintf (nb->out, format, args);
+  va_end (args);
+  fputc ('\n', nb->out);
+  fflush (nb->out);
+  g_mutex_unlock (&nb->out_lock);
+}
+
+/* "F5", "PA" for a pass. */
+static void
+format_move (int  square,
+             char name[3])
+{
+  if (square == MM_SQUARE_PASS)
+    {
+      strcpy (name, "PA");
+      return;
+    }
+  mm_square_format (square, name);
+  name[0] = g_ascii_toupper (name[0]);
+}
+
+/* In discs, with a point whatever the locale. */
+static void
+format_eval (int   score,
+             char  out[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  g_ascii_formatd (out, G_ASCII_DTOSTR_BUF_SIZE, "%.2f", (double) score / MM_EVAL_SCALE);
+}
+
+static void
+format_depth (const MmAiMove *move,
+              char            out[16])
+{
+  if (move->exact)
+    strcpy (out, "100%");
+  else
+    g_snprintf (out, 16, "%d", move->depth);
+}
+
+static void
+send_search (NBoard         *nb,
+             const MmAiMove *move)
+{
+  char name[3], eval[G_ASCII_DTOSTR_BUF_SIZE], depth[16];
+
+  format_move (move->square, name);
+  format_eval (move->score, eval);
+  format_depth (move, depth);
+  reply (nb, "search %s %s 0 %s", name, eval, depth);
+}
+
+static void
+send_nodestats (NBoard  *nb,
+                guint64  nodes)
+{
+  char seconds[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (seconds, sizeof seconds, "%.2f",
+                   (double) (g_get_monotonic_time () - nb->started) / G_USEC_PER_SEC);
+  reply (nb, "nodestats %" G_GUINT64_FORMAT " %s", nodes, seconds);
+}
+
+/* The current position: the end of the game, or the start. */
+static MmBoard
+current_board (NBoard  *nb,
+               MmColor *side)
+{
+  MmBoard board;
+  guint64 black, white;
+  MmColor color;
+
+  if (nb->game == NULL)
+    {
+      mm_board_init_start (&board);
+      color = MM_COLOR_BLACK;
+    }
+  else
+    {
+      mm_game_record_get_position (nb->game, &black, &white, &color);
+      mm_board_from_colors (&board, black, white, color);
+    }
+  if (side != NULL)
+    *side = color;
+  return board;
+}
+
+/* "15:00", "1:00:00", "90", "1.5": seconds, or -1. */
+static double
+parse_clock (const char *text)
+{
+  g_auto(GStrv) parts = NULL;
+  double seconds = 0;
+  guint n;
+
+  if (text == NULL || text[0] == '\0')
+    return -1;
+  parts = g_strsplit (text, ":", 0);
+  n = g_strv_length (parts);
+  if (n > 3)
+    return -1;
+  for (guint i = 0; i < n; i++)
+    {
+      char *end = NULL;
+      double value = g_ascii_strtod (parts[i], &end);
+
+      if (end == parts[i] || *end != '\0' || value < 0)
+        return -1;
+      seconds = seconds * 60 + value;
+    }
+  return seconds;
+}
+
+/* The time for the next move from the game's clock: TI gives the time of
+ * each player ("15:00", or GGS's "15:00/INCREMENT/..."), the moves the
+ * time each took.  0 when the game has no clock. */
+static double
+time_for_move (NBoard        *nb,
+               const MmBoard *board,
+               MmColor        side)
+{
+  g_auto(GStrv) fields = NULL;
+  const char *control;
+  double total, increment = 0, used = 0;
+
+  if (nb->game == NULL)
+    return 0;
+  control = mm_game_record_get_tag (nb->game, MM_RECORD_TAG_TIME);
+  if (control == NULL)
+    return 0;
+  fields = g_strsplit (control, "/", 0);
+  total = parse_clock (fields[0]);
+  if (total <= 0)
+    return 0;
+  if (fields[1] != NULL && parse_clock (fields[1]) > 0)
+    increment = parse_clock (fields[1]);
+
+  for (guint i = 0; i < mm_game_record_get_n_moves (nb->game); i++)
+    {
+      const char *time = NULL;
+      MmColor color;
+      double seconds;
+
+      mm_game_record_get_move (nb->game, i, &color, NULL, &time);
+      seconds = parse_clock (time);
+      if (color == side && seconds > 0)
+        used += seconds - increment;
+    }
+
+  return mm_search_time_for_move (MAX (total - used, 0), increment,
+                                  mm_popcount (mm_board_empties (board)));
+}
+
+static void
+go_progress (const MmAiMove *best,
+             gpointer        user_data)
+{
+  send_search (user_data, best);
+}
+
+static void
+hint_progress (GArray   *moves,
+               int       depth,
+               gpointer  user_data)
+{
+  NBoard *nb = user_data;
+
+  for (guint i = 0; i < moves->len && (int) i < nb->n_hints; i++)
+    send_search (nb, &g_array_index (moves, MmAiMove, i));
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  NBoard *nb = data;
+  const MmEvalWeights *eval = nb->weights != NULL ? mm_ai_weights_get_eval (nb->weights) : NULL;
+  MmAiLevelParams params = { nb->limits, 0, 0 };
+
+  if (nb->kind == JOB_GO)
+    {
+      MmAiMove move;
+      char name[3], eval_text[G_ASCII_DTOSTR_BUF_SIZE], seconds[G_ASCII_DTOSTR_BUF_SIZE];
+
+      mm_ai_level_think (&params, nb->search, eval, &nb->board, NULL, nb->cancellable,
+                         go_progress, nb, &move);
+      send_nodestats (nb, move.nodes);
+      format_move (move.square, name);
+      g_ascii_formatd (seconds, sizeof seconds, "%.2f",
+                       (double) (g_get_monotonic_time () - nb->started) / G_USEC_PER_SEC);
+      if (move.square == MM_SQUARE_NONE)
+        reply (nb, "status The game is over");
+      else if (move.depth == 0)
+        reply (nb, "=== %s", name);    /* forced: no evaluation */
+      else
+        {
+          format_eval (move.score, eval_text);
+          reply (nb, "=== %s/%s/%s", name, eval_text, seconds);
+        }
+    }
+  else
+    {
+      g_autoptr(GArray) moves = NULL;
+      guint64 nodes = 0;
+
+      if (nb->n_hints <= 1)
+        {
+          MmAiMove move;
+
+          mm_ai_level_think (&params, nb->search, eval, &nb->board, NULL, nb->cancellable,
+                             go_progress, nb, &move);
+          /* A move that needed no search still gets its line. */
+          if (move.depth == 0 && move.square != MM_SQUARE_NONE)
+            {
+              nb->n_hints = 1;
+              moves = mm_analysis_run (nb->search, eval, &nb->board, &params.limits,
+                                       nb->cancellable, hint_progress, nb);
+            }
+          nodes = move.nodes;
+        }
+      else
+        moves = mm_analysis_run (nb->search, eval, &nb->board, &params.limits, nb->cancellable,
+                                 hint_progress, nb);
+      for (guint i = 0; moves != NULL && i < moves->len; i++)
+        nodes += g_array_index (moves, MmAiMove, i).nodes;
+      send_nodestats (nb, nodes);
+      reply (nb, "status");
+    }
+
+  return NULL;
+}
+
+static void
+start_search (NBoard  *nb,
+              JobKind  kind,
+              int      n_hints)
+{
+  MmColor side;
+
+  g_assert (nb->worker == NULL);
+
+  nb->kind = kind;
+  nb->n_hints = n_hints;
+  nb->board = current_board (nb, &side);
+  nb->limits.max_depth = nb->depth;
+  nb->limits.exact_empties = MIN (nb->depth + EXACT_MARGIN, MAX_EXACT);
+  nb->limits.max_seconds = kind == JOB_GO ? time_for_move (nb, &nb->board, side) : 0;
+  nb->started = g_get_monotonic_time ();
+  nb->cancellable = g_cancellable_new ();
+
+  reply (nb, "status %s is %s", ENGINE_NAME, kind == JOB_GO ? "thinking" : "analysing");
+  nb->worker = g_thread_new ("nboard-search", search_thread, nb);
+}
+
+/* Waits for the search in progress, stopping it first if @stop. */
+static void
+end_search (NBoard   *nb,
+            gboolean  stop)
+{
+  if (nb->worker == NULL)
+    return;
+  if (stop)
+    g_cancellable_cancel (nb->cancellable);
+  g_thread_join (nb->worker);
+  nb->worker = NULL;
+  g_clear_object (&nb->cancellable);
+}
+
+static void
+set_game (NBoard     *nb,
+          const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+
+  games = mm_ggf_parse (text, strlen (text), &error);
+  if (games == NULL || games->len == 0)
+    {
+      fprintf (stderr, "monomachia-engine: set game: %s\n",
+               error != NULL ? error->message : "no game");
+      return;
+    }
+  g_clear_pointer (&nb->game, mm_game_record_unref);
+  nb->game = mm_game_record_ref (g_ptr_array_index (games, 0));
+}
+
+/* "F5", "f5/1.5/0.3", "PA", "F5//2.0". */
+static void
+play_move (NBoard     *nb,
+           const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) fields = g_strsplit (text, "/", 3);
+  const char *eval = fields[0] != NULL ? fields[1] : NULL;
+  const char *time = eval != NULL ? fields[2] : NULL;
+  int square;
+
+  if (fields[0] == NULL)
+    return;
+  if (g_ascii_strcasecmp (fields[0], "pa") == 0 || g_ascii_strcasecmp (fields[0], "pass") == 0)
+    square = MM_SQUARE_PASS;
+  else if (strlen (fields[0]) == 2)
+    square = mm_square_parse (fields[0]);
+  else
+    square = MM_SQUARE_NONE;
+
+  if (nb->game == NULL)
+    nb->game = mm_game_record_new ();
+  /* An evaluation or a time the record cannot keep is dropped, the move
+   * is not. */
+  if (mm_game_record_play (nb->game, square, eval, time, NULL))
+    return;
+  if (!mm_game_record_play (nb->game, square, NULL, NULL, &error))
+    fprintf (stderr, "monomachia-engine: move %s: %s\n", text, error->message);
+}
+
+static gpointer
+read_lines (gpointer data)
+{
+  NBoard *nb = data;
+  GAsyncQueue *lines = g_async_queue_ref (nb->lines);
+  FILE *in = nb->in;
+  char *line = NULL;
+  size_t capacity = 0;
+
+  while (getline (&line, &capacity, in) >= 0)
+    g_async_queue_push (lines, g_strdup (g_strchomp (line)));
+  free (line);
+
+  g_async_queue_push (lines, g_strdup ("quit"));
+  g_async_queue_unref (lines);
+  return NULL;
+}
+
+/* Commands after which the position or the session is not the one being
+ * searched. */
+static gboolean
+stops_search (const char *command,
+              const char *rest)
+{
+  const char *stopping[] = { "ping", "quit", "move", "go", "hint", "nboard", "analyze" };
+
+  if (strcmp (command, "set") == 0)
+    return g_str_has_prefix (rest, "game");
+  for (guint i = 0; i < G_N_ELEMENTS (stopping); i++)
+    if (strcmp (command, stopping[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * mm_nboard_run:
+ * @weights: (nullable): the evaluation, %NULL for the hand-written one
+ * @n_threads: threads of each search
+ *
+ * Speaks the NBoard protocol on @in and @out until "quit" or the end of
+ * @in.
+ *
+ * Returns: %FALSE when the search cannot be made (no memory)
+ */
+gboolean
+mm_nboard_run (MmAiWeights *weights,
+               int          n_threads,
+               FILE        *in,
+               FILE        *out)
+{
+  NBoard nb = { 0 };
+  GThread *reader;
+
+  nb.search = mm_search_new ((size_t) HASH_MEGABYTES << 20);
+  if (nb.search == NULL)
+    {
+      fprintf (stderr, "monomachia-engine: not enough memory for the hash table (%d MB)\n",
+               HASH_MEGABYTES);
+      return FALSE;
+    }
+  nb.weights = weights;
+  mm_search_set_weights (nb.search, weights != NULL ? mm_ai_weights_get_eval (weights) : NULL);
+  mm_search_set_threads (nb.search, n_threads);
+  nb.in = in;
+  nb.out = out;
+  nb.depth = DEFAULT_DEPTH;
+  g_mutex_init (&nb.out_lock);
+  nb.lines = g_async_queue_new_full (g_free);
+
+  reader = g_thread_new ("nboard-input", read_lines, &nb);
+  /* The reader may still wait for a line when we leave. */
+  g_thread_unref (reader);
+
+  for (;;)
+    {
+      g_autofree char *line = g_async_queue_pop (nb.lines);
+      g_auto(GStrv) words = NULL;
+      const char *command, *rest;
+
+      g_strstrip (line);
+      if (line[0] == '\0')
+        continue;
+      words = g_strsplit_set (line, " \t", 2);
+      command = words[0];
+      rest = words[1] != NULL ? g_strchug (words[1]) : "";
+
+      end_search (&nb, stops_search (command, rest));
+
+      if (strcmp (command, "quit") == 0)
+        break;
+      else if (strcmp (command, "nboard") == 0)
+        reply (&nb, "set myname %s", ENGINE_NAME);
+      else if (strcmp (command, "ping") == 0)
+        reply (&nb, "pong %s", rest);
+      else if (strcmp (command, "go") == 0)
+        start_search (&nb, JOB_GO, 1);
+      else if (strcmp (command, "hint") == 0)
+        start_search (&nb, JOB_HINT, MAX (atoi (rest), 1));
+      else if (strcmp (command, "move") == 0)
+        play_move (&nb, rest);
+      else if (strcmp (command, "learn") == 0)
+        reply (&nb, "learned");
+      else if (strcmp (command, "set") == 0)
+        {
+          if (g_str_has_prefix (rest, "depth "))
+            nb.depth = CLAMP (atoi (rest + strlen ("depth ")), 1, MAX_DEPTH);
+          else if (g_str_has_prefix (rest, "contempt "))
+            nb.contempt = atoi (rest + strlen ("contempt "));
+          else if (g_str_has_prefix (rest, "game "))
+            set_game (&nb, rest + strlen ("game "));
+        }
+      /* Anything else is ignored, as the protocol asks. */
+    }
+
+  end_search (&nb, TRUE);
+  g_clear_pointer (&nb.game, mm_game_record_unref);
+  mm_search_free (nb.search);
+  /* The queue stays for the reader, which may still be waiting. */
+  return TRUE;
+}
