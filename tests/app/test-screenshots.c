@@ -166,9 +166,10 @@ take_screenshots (GtkApplication *app)
   mm_game_set_player_name (game, MM_COLOR_BLACK, "Ζωή");
   mm_game_set_player_name (game, MM_COLOR_WHITE, "Nikos");
   play (window, "f5d6c3d3c4f4f6f3e6e7d7c5b6");
-  mm_board_view_set_hover (_mm_window_get_board_view (window), mm_square_parse ("c6"));
-
   resize (window, 1120, 780);
+  /* The preview of the flips of g6, as the pointer or the focus shows it. */
+  mm_board_view_set_hover (_mm_window_get_board_view (window), mm_square_parse ("g6"));
+  wait_for_frames (GTK_WINDOW (window), 2);
   g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "game", 1120, 780), >, 100);
 
   /* The narrow layout comes after the first allocation: the second
