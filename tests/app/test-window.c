@@ -940,8 +940,13 @@ lose_on_time (MmWindow *window)
   _mm_window_set_clock (window, 60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
   g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "1:00");
   activate_square (window, "f5");
-  /* Black's minute, less a moment, plus five seconds. */
-  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_BLACK), ==, "1:05");
+  /* Black's minute, less a moment (two seconds on a very busy machine),
+   * plus five seconds. */
+  {
+    const char *black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+
+    g_assert_true (g_str_equal (black_clock, "1:05") || g_str_equal (black_clock, "1:04"));
+  }
 
   _mm_window_set_clock (window, 300 * G_TIME_SPAN_MILLISECOND, 0);
   wait_until (is_lost_on_time, window);
