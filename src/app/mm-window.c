@@ -104,6 +104,8 @@ struct _MmWindow
   /* A side that ran out of time loses: the game stops there. */
   gboolean              lost_on_time;
   MmColor               loser_on_time;
+  /* The side whose move the clocks have yet to count, or -1 */
+  int                   clock_mover;
   guint                 clock_source;
 
   gboolean              narrow;
@@ -421,12 +423,19 @@ static void
 mm_window_update_clock_state (MmWindow *self)
 {
   if (self->clock == NULL || self->lost_on_time)
-    return;
+    {
+      self->clock_mover = -1;
+      return;
+    }
 
   if (mm_game_is_over (self->game))
     mm_clock_stop (self->clock);
+  else if (self->clock_mover >= 0)
+    mm_clock_moved (self->clock, (MmColor) self->clock_mover,
+                    mm_game_get_side_to_move (self->game));
   else
     mm_clock_switch (self->clock, mm_game_get_side_to_move (self->game));
+  self->clock_mover = -1;
 
   mm_window_update_clocks (self);
   if (mm_clock_is_running (self->clock) && self->clock_source == 0)
@@ -791,6 +800,9 @@ mm_window_move_played_cb (MmWindow *self,
                              name, n_flips);
   mm_window_set_event (self, event);
   mm_window_play_sound (self, &self->place_sound, "place");
+  /* The move is counted once the game says who is to move next, after
+   * a pass if there is one. */
+  self->clock_mover = color;
 }
 
 static void
@@ -872,6 +884,7 @@ mm_window_set_clock (MmWindow *self,
   g_set_object (&self->clock, clock);
   g_clear_handle_id (&self->clock_source, g_source_remove);
   self->lost_on_time = FALSE;
+  self->clock_mover = -1;
   if (clock != NULL)
     g_signal_connect_object (clock, "expired", G_CALLBACK (mm_window_clock_expired_cb), self,
                              G_CONNECT_SWAPPED);
@@ -2393,6 +2406,7 @@ mm_window_init (MmWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->browse = -1;
+  self->clock_mover = -1;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   for (guint i = 0; i < G_N_ELEMENTS (board_keys); i++)

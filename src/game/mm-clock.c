@@ -195,6 +195,30 @@ mm_clock_switch (MmClock *self,
     mm_clock_start (self, next);
 }
 
+/**
+ * mm_clock_moved:
+ * @mover: the side that just moved
+ * @next: the side to move now: the other one, or @mover again when the
+ *   other had to pass
+ *
+ * After a move: @mover's time stops and gets the increment, and @next's
+ * time runs.
+ */
+void
+mm_clock_moved (MmClock *self,
+                MmColor  mover,
+                MmColor  next)
+{
+  g_return_if_fail (MM_IS_CLOCK (self));
+
+  if (self->expired)
+    return;
+
+  mm_clock_stop (self);
+  self->remaining[mover] += self->increment;
+  mm_clock_start (self, next);
+}
+
 /* Stops the running time, if any, keeping what is left. */
 void
 mm_clock_stop (MmClock *self)

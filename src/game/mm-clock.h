@@ -37,6 +37,9 @@ void      mm_clock_start          (MmClock *self,
                                    MmColor  side);
 void      mm_clock_switch         (MmClock *self,
                                    MmColor  next);
+void      mm_clock_moved          (MmClock *self,
+                                   MmColor  mover,
+                                   MmColor  next);
 void      mm_clock_stop           (MmClock *self);
 gboolean  mm_clock_is_running     (MmClock *self);
 MmColor   mm_clock_get_side       (MmClock *self);

@@ -948,6 +948,23 @@ lose_on_time (MmWindow *window)
     g_assert_true (g_str_equal (black_clock, "1:05") || g_str_equal (black_clock, "1:04"));
   }
 
+  /* After Black's d1 White has no move and passes, and Black moves
+   * again: Black still gets the increment for d1, White's time stays. */
+  paste (window, "-XO-----------------------------------------------------------OX X");
+  wait_for_message (window, "Pasted a board position.");
+  _mm_window_set_clock (window, 60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
+  activate_square (window, "d1");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  {
+    const char *black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+
+    g_assert_true (g_str_equal (black_clock, "1:05") || g_str_equal (black_clock, "1:04"));
+  }
+  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "1:00");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  activate_square (window, "f5");
   _mm_window_set_clock (window, 300 * G_TIME_SPAN_MILLISECOND, 0);
   wait_until (is_lost_on_time, window);
   g_assert_true (_mm_window_is_lost_on_time (window, &loser));
