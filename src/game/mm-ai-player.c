@@ -97,6 +97,7 @@ struct _MmAiPlayer
 
   MmAiWeights  *weights;
   guint         hash_megabytes;
+  guint         threads;
   Core         *core;
   MmAiLevel     level;
   guint         min_delay;
@@ -116,6 +117,7 @@ enum
   PROP_0,
   PROP_WEIGHTS,
   PROP_HASH_MEGABYTES,
+  PROP_THREADS,
   PROP_LEVEL,
   PROP_MIN_DELAY,
   PROP_SEED,
@@ -511,6 +513,8 @@ mm_ai_player_initable_init (GInitable     *initable,
       return FALSE;
     }
   mm_search_set_weights (search, mm_ai_weights_get_eval (self->weights));
+  mm_search_set_threads (search, self->threads > 0 ? (int) self->threads
+                                                   : (int) g_get_num_processors ());
 
   self->core = g_new0 (Core, 1);
   g_atomic_ref_count_init (&self->core->ref_count);
@@ -566,6 +570,10 @@ mm_ai_player_get_property (GObject    *object,
       g_value_set_uint (value, self->hash_megabytes);
       break;
 
+    case PROP_THREADS:
+      g_value_set_uint (value, self->threads);
+      break;
+
     case PROP_LEVEL:
       g_value_set_enum (value, self->level);
       break;
@@ -603,6 +611,10 @@ mm_ai_player_set_property (GObject      *object,
 
     case PROP_HASH_MEGABYTES:
       self->hash_megabytes = g_value_get_uint (value);
+      break;
+
+    case PROP_THREADS:
+      self->threads = g_value_get_uint (value);
       break;
 
     case PROP_LEVEL:
@@ -647,6 +659,16 @@ mm_ai_player_class_init (MmAiPlayerClass *klass)
   properties[PROP_HASH_MEGABYTES] =
     g_param_spec_uint ("hash-megabytes", NULL, NULL,
                        1, 4096, DEFAULT_HASH_MEGABYTES,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmAiPlayer:threads:
+   *
+   * Threads of each search; 0 for one per processor.
+   */
+  properties[PROP_THREADS] =
+    g_param_spec_uint ("threads", NULL, NULL,
+                       0, MM_SEARCH_MAX_THREADS, 0,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   /**

@@ -100,11 +100,13 @@ start_gtp (MmMatchPlayer  *self,
  * @spec: what plays (see above)
  * @weights: the evaluation of our own searches
  * @seed: the chance of the weak levels
+ * @n_threads: threads of our own searches
  */
 MmMatchPlayer *
 mm_match_player_new (const char   *spec,
                      MmAiWeights  *weights,
                      guint32       seed,
+                     int           n_threads,
                      GError      **error)
 {
   g_autoptr(MmMatchPlayer) self = g_new0 (MmMatchPlayer, 1);
@@ -167,6 +169,7 @@ mm_match_player_new (const char   *spec,
     }
   self->weights = mm_ai_weights_ref (weights);
   mm_search_set_weights (self->search, mm_ai_weights_get_eval (weights));
+  mm_search_set_threads (self->search, n_threads);
   self->rand = g_rand_new_with_seed (seed);
   return g_steal_pointer (&self);
 }

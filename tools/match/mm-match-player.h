@@ -36,6 +36,7 @@ typedef struct _MmMatchPlayer MmMatchPlayer;
 MmMatchPlayer *mm_match_player_new        (const char     *spec,
                                            MmAiWeights    *weights,
                                            guint32         seed,
+                                           int             n_threads,
                                            GError        **error);
 void           mm_match_player_free       (MmMatchPlayer  *self);
 const char    *mm_match_player_get_name   (MmMatchPlayer  *self);

@@ -72,6 +72,7 @@ static int option_games = 100;
 static int option_plies = 8;
 static int option_first = 0;
 static int option_seed = 1;
+static int option_threads = 1;
 static char *option_openings;
 static char *option_eval;
 static char *option_ggf;
@@ -92,6 +93,8 @@ static GOptionEntry entries[] = {
     "Evaluation weights (as the game finds them)", "FILE" },
   { "seed", 's', 0, G_OPTION_ARG_INT, &option_seed,
     "Seed of the weak levels' chance (1)", "S" },
+  { "threads", 't', 0, G_OPTION_ARG_INT, &option_threads,
+    "Threads of each of our searches (1)", "N" },
   { "ggf", 'g', 0, G_OPTION_ARG_FILENAME, &option_ggf,
     "Append every game to this GGF file", "FILE" },
   { "ladder", 'l', 0, G_OPTION_ARG_NONE, &option_ladder,
@@ -350,10 +353,11 @@ play_match (const char   *first,
   FILE *ggf = NULL;
 
   memset (tally, 0, sizeof *tally);
-  player_a = mm_match_player_new (first, weights, (guint32) option_seed, error);
+  player_a = mm_match_player_new (first, weights, (guint32) option_seed, option_threads, error);
   if (player_a == NULL)
     return FALSE;
-  player_b = mm_match_player_new (second, weights, (guint32) option_seed + 7919, error);
+  player_b = mm_match_player_new (second, weights, (guint32) option_seed + 7919, option_threads,
+                                  error);
   if (player_b == NULL)
     return FALSE;
   players[0] = player_a;
@@ -453,7 +457,8 @@ main (int    argc,
       return EXIT_FAILURE;
     }
   if (option_games < 2 || option_games % 2 != 0 || option_first < 0 || option_first >= option_games
-      || option_plies < 1 || option_plies > MAX_OPENING_PLIES)
+      || option_plies < 1 || option_plies > MAX_OPENING_PLIES
+      || option_threads < 1 || option_threads > MM_SEARCH_MAX_THREADS)
     {
       fprintf (stderr, "monomachia-match: give an even number of games, a first game below it "
                "and 1 to %d plies\n", MAX_OPENING_PLIES);
@@ -477,8 +482,10 @@ main (int    argc,
       return EXIT_FAILURE;
     }
 
-  printf ("%d games a pair from the %d most played %d-ply openings, colours swapped, seed %d\n",
-          option_games - option_first, option_games / 2, option_plies, option_seed);
+  printf ("%d games a pair from the %d most played %d-ply openings, colours swapped, seed %d, "
+          "%d thread%s a search\n",
+          option_games - option_first, option_games / 2, option_plies, option_seed,
+          option_threads, option_threads == 1 ? "" : "s");
   fflush (stdout);
 
   if (option_ladder)
