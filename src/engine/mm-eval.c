@@ -276,6 +276,14 @@ get_u32 (const uint8_t *in)
          | (uint32_t) in[3] << 24;
 }
 
+/* CRC-32 (IEEE), half a byte at a time from a 16-entry table: four times
+ * fewer steps than bit by bit, with a table small enough to write out. */
+static const uint32_t crc32_nibbles[16] = {
+  0x00000000u, 0x1DB71064u, 0x3B6E20C8u, 0x26D930ACu, 0x76DC4190u, 0x6B6B51F4u,
+  0x4DB26158u, 0x5005713Cu, 0xEDB88320u, 0xF00F9344u, 0xD6D6A3E8u, 0xCB61B38Cu,
+  0x9B64C2B0u, 0x86D3D2D4u, 0xA00AE278u, 0xBDBDF21Cu,
+};
+
 uint32_t
 mm_crc32 (const uint8_t *data,
           size_t         length)
@@ -285,8 +293,8 @@ mm_crc32 (const uint8_t *data,
   for (size_t i = 0; i < length; i++)
     {
       crc ^= data[i];
-      for (int bit = 0; bit < 8; bit++)
-        crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+      crc = (crc >> 4) ^ crc32_nibbles[crc & 15];
+      crc = (crc >> 4) ^ crc32_nibbles[crc & 15];
     }
   return ~crc;
 }
