@@ -204,6 +204,7 @@ mm_application_startup (GApplication *application)
     { "win.new-game-dialog", { "<Primary>n", NULL } },
     { "win.new-game", { "<Primary>r", NULL } },
     { "win.edit-board", { "<Primary>e", NULL } },
+    { "win.hint", { "<Primary>h", NULL } },
     { "win.preferences", { "<Primary>comma", NULL } },
     { "win.browse-first", { "<Alt>Home", NULL } },
     { "win.browse-previous", { "<Alt>Left", NULL } },

@@ -78,6 +78,8 @@ struct _MmBoardView
   int             typed_column;
   /* The square under the pointer or with the keyboard focus */
   int             hover;
+  /* The move a hint advises, or MM_SQUARE_NONE */
+  int             hint;
 
   /* The flips of the last move, turning over */
   guint           tick_id;
@@ -501,6 +503,27 @@ mm_board_view_draw (GtkDrawingArea *area,
               cairo_fill (cr);
             }
         }
+    }
+
+  /* The hint: a ring of the mover's colour in a bright frame. */
+  if (self->hint >= 0 && self->hint < MM_N_SQUARES && !self->frozen)
+    {
+      double x = g.x + mm_square_column (self->hint) * g.cell;
+      double y = g.y + mm_square_row (self->hint) * g.cell;
+      double shade = position->side == MM_COLOR_BLACK ? 0.0 : 1.0;
+
+      cairo_set_line_width (cr, g.cell * 0.08);
+      if (style->outline > 0)
+        cairo_set_source_rgb (cr, 0.0, 0.0, 1.0);
+      else
+        cairo_set_source_rgb (cr, 0.99, 0.80, 0.18);
+      cairo_rectangle (cr, x + g.cell * 0.06, y + g.cell * 0.06, g.cell * 0.88, g.cell * 0.88);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, shade, shade, shade);
+      cairo_set_line_width (cr, g.cell * 0.05);
+      cairo_new_path (cr);
+      cairo_arc (cr, x + g.cell * 0.5, y + g.cell * 0.5, g.cell * 0.3, 0, 2 * G_PI);
+      cairo_stroke (cr);
     }
 }
 
@@ -1092,6 +1115,7 @@ mm_board_view_init (MmBoardView *self)
 
   self->typed_column = -1;
   self->hover = MM_SQUARE_NONE;
+  self->hint = MM_SQUARE_NONE;
   self->animation_square = MM_SQUARE_NONE;
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
@@ -1248,6 +1272,34 @@ mm_board_view_is_animating (MmBoardView *self)
   g_return_val_if_fail (MM_IS_BOARD_VIEW (self), FALSE);
 
   return self->tick_id != 0;
+}
+
+/* The square a hint advises, or %MM_SQUARE_NONE. */
+int
+mm_board_view_get_hint (MmBoardView *self)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), MM_SQUARE_NONE);
+
+  return self->hint;
+}
+
+/* Marks @square as the move a hint advises (%MM_SQUARE_NONE for none);
+ * the square's widget gets the style class "hint". */
+void
+mm_board_view_set_hint (MmBoardView *self,
+                        int          square)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (self->hint == square)
+    return;
+
+  if (self->hint >= 0 && self->hint < MM_N_SQUARES)
+    gtk_widget_remove_css_class (self->squares[self->hint], "hint");
+  self->hint = square;
+  if (square >= 0 && square < MM_N_SQUARES)
+    gtk_widget_add_css_class (self->squares[square], "hint");
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 int

@@ -17,8 +17,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-/* The New Game window: who plays (another person here; the computer and
- * online play are shown but not available yet), their names, the start
+/* The New Game window: who plays (another person here, or the computer
+ * at one of its levels; online play is shown but not available yet),
+ * their names, the start
  * position and the clocks.  Its choices are kept in GSettings, where
  * the next New Game window and Play Again find them; Start says so with
  * ::start, and the main window starts the game. */
@@ -29,6 +30,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mm-ai-level.h"
+#include "mm-ai-weights.h"
 #include "mm-new-game-dialog.h"
 
 struct _MmNewGameDialog
@@ -41,6 +44,10 @@ struct _MmNewGameDialog
   GtkCheckButton *person_button;
   GtkCheckButton *computer_button;
   GtkCheckButton *online_button;
+  GtkWidget      *computer_box;
+  GtkDropDown    *level_dropdown;
+  GtkDropDown    *color_dropdown;
+  GtkLabel       *computer_note;
   GtkEntry       *black_entry;
   GtkEntry       *white_entry;
   GtkDropDown    *start_dropdown;
@@ -65,6 +72,28 @@ static guint signals[N_SIGNALS];
 static const char * const start_positions[] = {
   "standard", "mirrored", "parallel-columns", "parallel-rows",
 };
+
+/* The choices of the colour drop-down, in its order. */
+enum
+{
+  COLOR_BLACK,
+  COLOR_WHITE,
+  COLOR_BOTH,
+};
+
+/* The computer's options count only when it is chosen; the note under
+ * them says what the level means, or why the computer cannot play. */
+static void
+mm_new_game_dialog_opponent_cb (MmNewGameDialog *self)
+{
+  gboolean available = gtk_widget_get_sensitive (GTK_WIDGET (self->computer_button));
+  guint level = gtk_drop_down_get_selected (self->level_dropdown);
+
+  gtk_widget_set_sensitive (self->computer_box,
+                            available && gtk_check_button_get_active (self->computer_button));
+  if (available && level < MM_AI_N_PLAY_LEVELS)
+    gtk_label_set_text (self->computer_note, mm_ai_level_get_description (level));
+}
 
 static void
 mm_new_game_dialog_timed_cb (MmNewGameDialog *self)
@@ -117,6 +146,10 @@ mm_new_game_dialog_class_init (MmNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, person_button);
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, computer_button);
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, online_button);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, computer_box);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, color_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, computer_note);
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, black_entry);
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, white_entry);
   gtk_widget_class_bind_template_child (widget_class, MmNewGameDialog, start_dropdown);
@@ -138,9 +171,27 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
   g_autofree char *black = NULL;
   g_autofree char *white = NULL;
   g_autofree char *start = NULL;
+  g_autofree char *opponent = NULL;
+  g_autofree char *level = NULL;
+  g_autofree char *color = NULL;
+  g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
+  g_autoptr(MmAiWeights) weights = NULL;
+  g_autoptr(GError) error = NULL;
   int minutes, increment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (int i = 0; i < MM_AI_N_PLAY_LEVELS; i++)
+    gtk_string_list_append (levels, mm_ai_level_get_name (i));
+  gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (levels));
+
+  /* Without its weights the computer cannot play: the note says why. */
+  weights = mm_ai_weights_get_default (&error);
+  if (weights == NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->computer_button), FALSE);
+      gtk_label_set_text (self->computer_note, error->message);
+    }
 
   /* The last choices come back. */
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
@@ -149,7 +200,12 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
   start = g_settings_get_string (self->settings, "new-game-start");
   minutes = g_settings_get_int (self->settings, "clock-minutes");
   increment = g_settings_get_int (self->settings, "clock-increment");
+  opponent = g_settings_get_string (self->settings, "new-game-opponent");
+  level = g_settings_get_string (self->settings, "computer-level");
+  color = g_settings_get_string (self->settings, "human-color");
 
+  mm_new_game_dialog_set_computer (self, level, color);
+  mm_new_game_dialog_set_opponent (self, opponent);
   mm_new_game_dialog_set_names (self, black, white);
   mm_new_game_dialog_set_start_position (self, start);
   mm_new_game_dialog_set_clock (self, minutes, increment);
@@ -157,6 +213,11 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
   g_signal_connect_object (self->timed_switch, "notify::active",
                            G_CALLBACK (mm_new_game_dialog_timed_cb), self, G_CONNECT_SWAPPED);
   mm_new_game_dialog_timed_cb (self);
+  g_signal_connect_object (self->computer_button, "notify::active",
+                           G_CALLBACK (mm_new_game_dialog_opponent_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->level_dropdown, "notify::selected",
+                           G_CALLBACK (mm_new_game_dialog_opponent_cb), self, G_CONNECT_SWAPPED);
+  mm_new_game_dialog_opponent_cb (self);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->start_button);
 }
 
@@ -203,6 +264,49 @@ mm_new_game_dialog_set_clock (MmNewGameDialog *self,
   gtk_spin_button_set_value (self->increment_spin, increment);
 }
 
+/* @opponent: a choice of the new-game-opponent key ("person",
+ * "computer" or "computer-both"); one that cannot be chosen now leaves
+ * the person. */
+void
+mm_new_game_dialog_set_opponent (MmNewGameDialog *self,
+                                 const char      *opponent)
+{
+  gboolean computer;
+
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  computer = g_strcmp0 (opponent, "computer") == 0 || g_strcmp0 (opponent, "computer-both") == 0;
+  if (computer && gtk_widget_get_sensitive (GTK_WIDGET (self->computer_button)))
+    {
+      gtk_check_button_set_active (self->computer_button, TRUE);
+      if (g_strcmp0 (opponent, "computer-both") == 0)
+        gtk_drop_down_set_selected (self->color_dropdown, COLOR_BOTH);
+      else if (gtk_drop_down_get_selected (self->color_dropdown) == COLOR_BOTH)
+        gtk_drop_down_set_selected (self->color_dropdown, COLOR_BLACK);
+    }
+  else
+    gtk_check_button_set_active (self->person_button, TRUE);
+}
+
+/* @level: a choice of the computer-level key; @human_color: "black" or
+ * "white", the colour the person plays against the computer. */
+void
+mm_new_game_dialog_set_computer (MmNewGameDialog *self,
+                                 const char      *level,
+                                 const char      *human_color)
+{
+  MmAiLevel value;
+
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  if (level != NULL && mm_ai_level_from_string (level, &value) && value < MM_AI_N_PLAY_LEVELS)
+    gtk_drop_down_set_selected (self->level_dropdown, value);
+  if (human_color != NULL)
+    gtk_drop_down_set_selected (self->color_dropdown,
+                                g_strcmp0 (human_color, "white") == 0 ? COLOR_WHITE
+                                                                      : COLOR_BLACK);
+}
+
 /* Whether @opponent ("person", "computer" or "online") can be chosen. */
 gboolean
 mm_new_game_dialog_is_available (MmNewGameDialog *self,
@@ -228,10 +332,23 @@ mm_new_game_dialog_start (MmNewGameDialog *self)
 {
   guint start = gtk_drop_down_get_selected (self->start_dropdown);
   gboolean timed = gtk_switch_get_active (self->timed_switch);
+  guint level = gtk_drop_down_get_selected (self->level_dropdown);
+  guint color = gtk_drop_down_get_selected (self->color_dropdown);
+  const char *opponent = "person";
 
   g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
 
+  if (gtk_check_button_get_active (self->computer_button)
+      && gtk_widget_get_sensitive (GTK_WIDGET (self->computer_button)))
+    opponent = color == COLOR_BOTH ? "computer-both" : "computer";
+
   g_settings_delay (self->settings);
+  g_settings_set_string (self->settings, "new-game-opponent", opponent);
+  if (level < MM_AI_N_PLAY_LEVELS)
+    g_settings_set_string (self->settings, "computer-level", mm_ai_level_to_string (level));
+  if (color != COLOR_BOTH)
+    g_settings_set_string (self->settings, "human-color",
+                           color == COLOR_WHITE ? "white" : "black");
   g_settings_set_string (self->settings, "new-game-black-name",
                          gtk_editable_get_text (GTK_EDITABLE (self->black_entry)));
   g_settings_set_string (self->settings, "new-game-white-name",

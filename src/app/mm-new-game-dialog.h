@@ -37,6 +37,11 @@ void             mm_new_game_dialog_set_start_position (MmNewGameDialog *self,
 void             mm_new_game_dialog_set_clock          (MmNewGameDialog *self,
                                                         int              minutes,
                                                         int              increment);
+void             mm_new_game_dialog_set_opponent       (MmNewGameDialog *self,
+                                                        const char      *opponent);
+void             mm_new_game_dialog_set_computer       (MmNewGameDialog *self,
+                                                        const char      *level,
+                                                        const char      *human_color);
 gboolean         mm_new_game_dialog_is_available       (MmNewGameDialog *self,
                                                         const char      *opponent);
 void             mm_new_game_dialog_start              (MmNewGameDialog *self);

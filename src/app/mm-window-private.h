@@ -20,6 +20,7 @@
 
 #pragma once
 
+#include "mm-ai-level.h"
 #include "mm-board-view.h"
 #include "mm-window.h"
 
@@ -59,5 +60,13 @@ void         _mm_window_set_edit_tools   (MmWindow   *self,
                                           MmColor     side);
 guint        _mm_window_get_n_sounds     (MmWindow   *self);
 gboolean     _mm_window_is_narrow        (MmWindow   *self);
+void         _mm_window_set_computer_delay (MmWindow *self,
+                                          guint       milliseconds);
+void         _mm_window_set_hint_level   (MmWindow   *self,
+                                          MmAiLevel   level);
+gboolean     _mm_window_is_thinking      (MmWindow   *self);
+gboolean     _mm_window_is_computer      (MmWindow   *self,
+                                          MmColor     color);
+const char  *_mm_window_get_thinking_text (MmWindow  *self);
 
 G_END_DECLS

@@ -26,6 +26,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "mm-ai-player.h"
 #include "mm-autosave.h"
 #include "mm-board-view.h"
 #include "mm-clock.h"
@@ -108,6 +109,18 @@ struct _MmWindow
   int                   clock_mover;
   guint                 clock_source;
 
+  /* The computer player, made when first needed; the sides it plays in
+   * this game and how; the search in progress (a move or a hint) and
+   * whether it is a move. */
+  MmAiPlayer           *ai;
+  gboolean              computer[2];
+  MmAiLevel             computer_level;
+  guint                 computer_delay;
+  MmAiLevel             hint_level;
+  GCancellable         *ai_cancellable;
+  gboolean              thinking;
+  guint                 think_source;
+
   gboolean              narrow;
   guint                 layout_source;
   guint                 n_sounds;
@@ -129,6 +142,9 @@ struct _MmWindow
   GtkLabel             *black_clock_label;
   GtkLabel             *white_clock_label;
   GtkLabel             *turn_label;
+  GtkWidget            *thinking_box;
+  GtkSpinner           *thinking_spinner;
+  GtkLabel             *thinking_label;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
   GtkWidget            *browse_bar;
@@ -152,6 +168,8 @@ static void mm_window_set_clock    (MmWindow *self,
                                     MmClock  *clock);
 static void mm_window_leave_edit   (MmWindow *self);
 static void mm_window_update_status (MmWindow *self);
+static void mm_window_stop_computer (MmWindow *self);
+static void mm_window_schedule_computer (MmWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Messages and announcements                                         */
@@ -706,6 +724,11 @@ mm_window_browse_to (MmWindow *self,
   if (n_moves >= (int) total)
     n_moves = -1;
   self->browse = n_moves;
+  /* The computer thinks about the game, not about an earlier position. */
+  if (n_moves >= 0)
+    mm_window_stop_computer (self);
+  else
+    mm_window_schedule_computer (self);
 
   if (n_moves < 0)
     {
@@ -852,9 +875,11 @@ mm_window_game_notify_cb (MmWindow *self)
       mm_board_view_show_game (self->board_view);
       gtk_widget_set_visible (self->browse_bar, FALSE);
     }
+  mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
   mm_window_update_status (self);
   mm_window_update_moves (self);
   mm_window_update_clock_state (self);
+  mm_window_schedule_computer (self);
 }
 
 static void
@@ -865,6 +890,7 @@ mm_window_clock_expired_cb (MmWindow *self,
 
   self->lost_on_time = TRUE;
   self->loser_on_time = loser;
+  mm_window_stop_computer (self);
   mm_window_update_clocks (self);
   mm_window_update_status (self);
   mm_window_show_message_full (self, message, TRUE);
@@ -1191,6 +1217,9 @@ mm_window_load (MmWindow *self,
   gboolean loaded;
 
   mm_window_leave_edit (self);
+  /* Games read from elsewhere are played on by people. */
+  mm_window_stop_computer (self);
+  self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
   self->loading = TRUE;
   loaded = mm_game_load_record (self->game, load->record, &error);
   self->loading = FALSE;
@@ -1765,6 +1794,245 @@ mm_window_paste_action (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------ */
+/* The computer player                                                */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+mm_window_is_computer_turn (MmWindow *self)
+{
+  return !mm_game_is_over (self->game)
+         && self->computer[mm_game_get_side_to_move (self->game)];
+}
+
+static gboolean
+mm_window_plays_both (MmWindow *self)
+{
+  return self->computer[MM_COLOR_BLACK] && self->computer[MM_COLOR_WHITE];
+}
+
+/* The computer player, made the first time it is needed.  Without its
+ * weights it cannot be made: the message bar says why. */
+static gboolean
+mm_window_ensure_computer (MmWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->ai != NULL)
+    return TRUE;
+
+  self->ai = mm_ai_player_new (NULL, &error);
+  if (self->ai == NULL)
+    {
+      g_warning ("%s", error->message);
+      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_set_event (self, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The spinner and its words while a search runs. */
+static void
+mm_window_update_thinking (MmWindow *self)
+{
+  gboolean busy = self->ai_cancellable != NULL;
+
+  gtk_widget_set_visible (self->thinking_box, busy);
+  gtk_spinner_set_spinning (self->thinking_spinner, busy);
+  if (busy)
+    gtk_label_set_text (self->thinking_label,
+                        self->thinking
+                        /* Translators: shown beside a spinner while the computer chooses its move */
+                        ? _("The computer is thinking…")
+                        /* Translators: shown beside a spinner while the computer looks for a hint */
+                        : _("Looking for a good move…"));
+}
+
+/* Stops the search in progress, at once; its result will be dropped. */
+static void
+mm_window_stop_computer (MmWindow *self)
+{
+  g_clear_handle_id (&self->think_source, g_source_remove);
+  if (self->ai_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->ai_cancellable);
+      g_clear_object (&self->ai_cancellable);
+    }
+  self->thinking = FALSE;
+  if (self->board_view != NULL)
+    mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
+  if (self->thinking_box != NULL)
+    mm_window_update_thinking (self);
+}
+
+typedef struct
+{
+  MmWindow     *self;
+  GCancellable *cancellable;
+} Search;
+
+static Search *
+search_new (MmWindow *self)
+{
+  Search *search = g_new0 (Search, 1);
+
+  search->self = g_object_ref (self);
+  search->cancellable = g_object_ref (self->ai_cancellable);
+  return search;
+}
+
+static void
+search_free (Search *search)
+{
+  g_object_unref (search->self);
+  g_object_unref (search->cancellable);
+  g_free (search);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Search, search_free)
+
+/* Whether the search that ended is the one the window waits for; if so
+ * the window no longer waits. */
+static gboolean
+search_is_current (Search *search)
+{
+  MmWindow *self = search->self;
+
+  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
+      || search->cancellable != self->ai_cancellable)
+    return FALSE;
+
+  g_clear_object (&self->ai_cancellable);
+  self->thinking = FALSE;
+  mm_window_update_thinking (self);
+  return TRUE;
+}
+
+/* The computer's move comes back and is played like any move. */
+static void
+mm_window_computer_moved_cb (GObject      *source,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  g_autoptr(Search) search = user_data;
+  g_autoptr(GError) error = NULL;
+  MmWindow *self = search->self;
+  MmAiMove move;
+  gboolean found;
+
+  found = mm_ai_player_choose_move_finish (MM_AI_PLAYER (source), result, &move, &error);
+  if (!search_is_current (search))
+    return;
+
+  if (!found)
+    mm_window_show_message_full (self, error->message, TRUE);
+  else if (move.square >= 0 && move.square < MM_N_SQUARES
+           && !mm_game_play (self->game, move.square, &error))
+    mm_window_show_message (self, error->message);
+}
+
+static gboolean
+mm_window_think_cb (gpointer data)
+{
+  MmWindow *self = data;
+  MmBoard board;
+
+  self->think_source = 0;
+  if (self->thinking || self->editing || self->browse >= 0 || self->lost_on_time
+      || !mm_window_is_computer_turn (self))
+    return G_SOURCE_REMOVE;
+
+  if (!mm_window_ensure_computer (self))
+    {
+      self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+
+  /* A hint being looked for is not needed any more. */
+  mm_window_stop_computer (self);
+  self->ai_cancellable = g_cancellable_new ();
+  self->thinking = TRUE;
+  board = mm_game_get_board (self->game);
+  mm_ai_player_set_level (self->ai, self->computer_level);
+  mm_ai_player_set_min_delay (self->ai, self->computer_delay);
+  mm_ai_player_choose_move_async (self->ai, &board, self->ai_cancellable,
+                                  mm_window_computer_moved_cb, search_new (self));
+  mm_window_update_thinking (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The computer looks at the position once the change that led to it is
+ * complete (a move and a pass make several notifications). */
+static void
+mm_window_schedule_computer (MmWindow *self)
+{
+  if (self->think_source == 0 && !self->thinking
+      && (self->computer[MM_COLOR_BLACK] || self->computer[MM_COLOR_WHITE]))
+    self->think_source = g_idle_add (mm_window_think_cb, self);
+}
+
+static void
+mm_window_hint_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(Search) search = user_data;
+  g_autoptr(GError) error = NULL;
+  MmWindow *self = search->self;
+  g_autofree char *message = NULL;
+  MmAiMove move;
+  char name[3];
+
+  if (!mm_ai_player_hint_finish (MM_AI_PLAYER (source), result, &move, &error))
+    {
+      if (search_is_current (search))
+        mm_window_show_message (self, error->message);
+      return;
+    }
+  if (!search_is_current (search) || move.square < 0 || move.square >= MM_N_SQUARES)
+    return;
+
+  mm_board_view_set_hint (self->board_view, move.square);
+  mm_square_format (move.square, name);
+  name[0] = g_ascii_toupper (name[0]);
+  /* Translators: the move the computer advises; %s is a square, as D3 */
+  message = g_strdup_printf (_("Hint: %s"), name);
+  mm_window_show_message (self, message);
+  mm_window_set_event (self, message);
+}
+
+static void
+mm_window_hint_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  MmBoard board;
+
+  if (self->editing || self->browse >= 0 || self->lost_on_time || mm_game_is_over (self->game))
+    {
+      /* Translators: shown when Hint is asked for where no move can be played */
+      mm_window_show_message (self, _("There is no move to give a hint for."));
+      return;
+    }
+  if (mm_window_is_computer_turn (self))
+    {
+      mm_window_show_message (self, _("Wait for the computer’s move."));
+      return;
+    }
+  if (!mm_window_ensure_computer (self))
+    return;
+
+  mm_window_stop_computer (self);
+  self->ai_cancellable = g_cancellable_new ();
+  board = mm_game_get_board (self->game);
+  mm_ai_player_hint_async (self->ai, &board, self->hint_level, self->ai_cancellable,
+                           mm_window_hint_cb, search_new (self));
+  mm_window_update_thinking (self);
+}
+
+/* ------------------------------------------------------------------ */
 /* Moves and games                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -1797,6 +2065,13 @@ mm_window_square_activated_cb (MmWindow *self,
       g_autofree char *message = time_loss_message (self->loser_on_time);
 
       mm_window_show_message_full (self, message, TRUE);
+      return;
+    }
+
+  if (mm_window_is_computer_turn (self))
+    {
+      /* Translators: shown on a click on the board while the computer is to move */
+      mm_window_show_message (self, _("Wait for the computer’s move."));
       return;
     }
 
@@ -1859,9 +2134,23 @@ mm_window_new_game (MmWindow *self,
   g_autofree char *start = g_settings_get_string (self->settings, "new-game-start");
   int minutes = g_settings_get_int (self->settings, "clock-minutes");
   int increment = g_settings_get_int (self->settings, "clock-increment");
+  g_autofree char *opponent = g_settings_get_string (self->settings, "new-game-opponent");
+  g_autofree char *level = g_settings_get_string (self->settings, "computer-level");
+  g_autofree char *human = g_settings_get_string (self->settings, "human-color");
+  gboolean both = g_str_equal (opponent, "computer-both");
+  gboolean computer = both || g_str_equal (opponent, "computer");
   g_autoptr(MmClock) clock = NULL;
 
   mm_window_leave_edit (self);
+  mm_window_stop_computer (self);
+  if (!mm_ai_level_from_string (level, &self->computer_level)
+      || self->computer_level >= MM_AI_N_PLAY_LEVELS)
+    self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
+  self->computer[MM_COLOR_BLACK] = both || (computer && g_str_equal (human, "white"));
+  self->computer[MM_COLOR_WHITE] = both || (computer && !g_str_equal (human, "white"));
+  if (computer && !mm_window_ensure_computer (self))
+    self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
     mm_game_restart (self->game);
@@ -1875,6 +2164,16 @@ mm_window_new_game (MmWindow *self,
       mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
     }
   mm_window_set_names_from_settings (self);
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    if (self->computer[color])
+      {
+        /* Translators: the name of the computer as a player, with its
+         * level, as “Computer (Beginner)” */
+        g_autofree char *name = g_strdup_printf (_("Computer (%s)"),
+                                                 mm_ai_level_get_name (self->computer_level));
+
+        mm_game_set_player_name (self->game, color, name);
+      }
   self->loading = FALSE;
 
   if (minutes > 0)
@@ -1884,6 +2183,7 @@ mm_window_new_game (MmWindow *self,
   mm_window_set_event (self, NULL);
   mm_window_schedule_autosave (self);
   mm_window_focus_board (self);
+  mm_window_schedule_computer (self);
 }
 
 static void
@@ -1932,7 +2232,13 @@ mm_window_undo_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_game_undo (self->game);
+  mm_window_stop_computer (self);
+  if (!mm_game_undo (self->game))
+    return;
+  /* Against the computer, its reply goes too: the person moves again. */
+  while (mm_window_is_computer_turn (self) && !mm_window_plays_both (self)
+         && mm_game_can_undo (self->game))
+    mm_game_undo (self->game);
 }
 
 static void
@@ -1942,7 +2248,12 @@ mm_window_redo_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_game_redo (self->game);
+  mm_window_stop_computer (self);
+  if (!mm_game_redo (self->game))
+    return;
+  while (mm_window_is_computer_turn (self) && !mm_window_plays_both (self)
+         && mm_game_can_redo (self->game))
+    mm_game_redo (self->game);
 }
 
 static void
@@ -2014,6 +2325,7 @@ mm_window_edit_board_action (GtkWidget  *widget,
   if (self->editing)
     return;
 
+  mm_window_stop_computer (self);
   /* The setting up starts from the position on the board. */
   mm_window_position_at (self, (guint) mm_window_browse_position (self),
                          &black, &white, &side, &last_move);
@@ -2051,6 +2363,7 @@ mm_window_leave_edit (MmWindow *self)
   mm_window_update_clock_state (self);
   mm_window_update_status (self);
   mm_window_set_event (self, NULL);
+  mm_window_schedule_computer (self);
 }
 
 /* A click puts a disc of the chosen colour, or takes it away when the
@@ -2130,6 +2443,9 @@ mm_window_edit_play (MmWindow *self,
 
   mm_board_from_colors (&board, self->edit_black, self->edit_white, side);
   mm_window_leave_edit (self);
+  /* A position set up by hand is played on by people. */
+  mm_window_stop_computer (self);
+  self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
   self->loading = TRUE;
   mm_game_restart_from (self->game, &board, side);
   mm_game_set_player_name (self->game, MM_COLOR_BLACK, NULL);
@@ -2278,6 +2594,7 @@ mm_window_close_request (GtkWindow *window)
       return TRUE;
     }
 
+  mm_window_stop_computer (self);
   /* The game as it is now comes back at the next start. */
   mm_window_autosave_now (self);
 
@@ -2292,6 +2609,7 @@ mm_window_dispose (GObject *object)
   if (self->autosave_source != 0)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
+  mm_window_stop_computer (self);
   mm_window_run_after_save (self, FALSE);
 
   g_clear_handle_id (&self->message_source, g_source_remove);
@@ -2300,6 +2618,7 @@ mm_window_dispose (GObject *object)
   if (self->clock != NULL)
     g_signal_handlers_disconnect_by_data (self->clock, self);
   g_clear_object (&self->clock);
+  g_clear_object (&self->ai);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -2348,6 +2667,7 @@ mm_window_class_init (MmWindowClass *klass)
     { "win.edit-play", mm_window_edit_play_action },
     { "win.dismiss-message", mm_window_dismiss_message_action },
     { "win.escape", mm_window_escape_action },
+    { "win.hint", mm_window_hint_action },
   };
 
   object_class->dispose = mm_window_dispose;
@@ -2373,6 +2693,9 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, black_clock_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, white_clock_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_box);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_spinner);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_bar);
@@ -2407,6 +2730,9 @@ mm_window_init (MmWindow *self)
 
   self->browse = -1;
   self->clock_mover = -1;
+  self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
+  self->computer_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
+  self->hint_level = MM_AI_LEVEL_MASTER;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   for (guint i = 0; i < G_N_ELEMENTS (board_keys); i++)
@@ -2641,4 +2967,40 @@ gboolean
 _mm_window_is_narrow (MmWindow *self)
 {
   return self->narrow;
+}
+
+/* The pause before each computer move, in milliseconds. */
+void
+_mm_window_set_computer_delay (MmWindow *self,
+                               guint     milliseconds)
+{
+  self->computer_delay = milliseconds;
+}
+
+void
+_mm_window_set_hint_level (MmWindow  *self,
+                           MmAiLevel  level)
+{
+  self->hint_level = level;
+}
+
+/* Whether the computer is searching (for its move, or a hint). */
+gboolean
+_mm_window_is_thinking (MmWindow *self)
+{
+  return self->ai_cancellable != NULL;
+}
+
+gboolean
+_mm_window_is_computer (MmWindow *self,
+                        MmColor   color)
+{
+  return self->computer[color];
+}
+
+const char *
+_mm_window_get_thinking_text (MmWindow *self)
+{
+  return gtk_widget_get_visible (self->thinking_box) ? gtk_label_get_text (self->thinking_label)
+                                                     : NULL;
 }

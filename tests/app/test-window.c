@@ -715,6 +715,9 @@ reset_new_game_settings (void)
   g_settings_reset (settings, "new-game-white-name");
   g_settings_reset (settings, "clock-minutes");
   g_settings_reset (settings, "clock-increment");
+  g_settings_reset (settings, "new-game-opponent");
+  g_settings_reset (settings, "computer-level");
+  g_settings_reset (settings, "human-color");
 }
 
 static void
@@ -868,7 +871,7 @@ new_game_dialog (MmWindow *window)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "New Game");
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (mm_new_game_dialog_is_available (dialog, "person"));
-  g_assert_false (mm_new_game_dialog_is_available (dialog, "computer"));
+  g_assert_true (mm_new_game_dialog_is_available (dialog, "computer"));
   g_assert_false (mm_new_game_dialog_is_available (dialog, "online"));
 
   /* Cancel leaves the game alone. */
@@ -1150,6 +1153,234 @@ narrow_layout (MmWindow *window)
   wait_until (has_layout, &wait);
 }
 
+/* The computer opponent */
+
+static gboolean
+is_thinking (gpointer data)
+{
+  return _mm_window_is_thinking (data);
+}
+
+/* The person is to move, or the game is over. */
+static gboolean
+is_person_turn (gpointer data)
+{
+  MmWindow *window = data;
+  MmGame *game = mm_window_get_game (window);
+
+  return mm_game_is_over (game)
+         || (!_mm_window_is_computer (window, mm_game_get_side_to_move (game))
+             && !_mm_window_is_thinking (window));
+}
+
+static gboolean
+has_hint (gpointer data)
+{
+  return mm_board_view_get_hint (_mm_window_get_board_view (data)) != MM_SQUARE_NONE;
+}
+
+static void
+start_computer_game (MmWindow   *window,
+                     const char *level,
+                     const char *human_color,
+                     guint       delay)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  _mm_window_set_computer_delay (window, delay);
+  g_settings_set_string (settings, "new-game-opponent", "computer");
+  g_settings_set_string (settings, "computer-level", level);
+  g_settings_set_string (settings, "human-color", human_color);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+}
+
+static void
+run_for (guint milliseconds)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (milliseconds, timed_out_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A whole game against the lowest level: the person (White) plays the
+ * first legal square whenever it is their turn. */
+static void
+play_against_computer (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  guint black, white;
+  g_autofree char *result = NULL;
+
+  start_computer_game (window, "beginner", "white", 0);
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Computer (Beginner)");
+
+  /* The board refuses the person's move while the computer is to move. */
+  activate_square (window, "d3");
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Wait for the computer’s move.");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+
+  wait_until (is_thinking, window);
+  g_assert_cmpstr (_mm_window_get_thinking_text (window), ==, "The computer is thinking…");
+
+  while (!mm_game_is_over (game))
+    {
+      guint64 legal;
+      guint n_moves;
+      char name[3];
+
+      wait_until (is_person_turn, window);
+      if (mm_game_is_over (game))
+        break;
+      g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_WHITE);
+      g_assert_null (_mm_window_get_thinking_text (window));
+      legal = mm_game_get_legal_moves (game);
+      g_assert_cmpuint (legal, !=, 0);
+      mm_square_format (mm_first_square (legal), name);
+      n_moves = mm_game_get_n_moves (game);
+      activate_square (window, name);
+      g_assert_cmpuint (mm_game_get_n_moves (game), >, n_moves);
+    }
+
+  run_pending ();
+  g_assert_false (_mm_window_is_thinking (window));
+  black = mm_game_get_black_count (game);
+  white = mm_game_get_white_count (game);
+  g_assert_cmpuint (black + white, <=, 64);
+  g_assert_cmpuint (black + white, >, 4);
+  g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_BLACK)), ==, black);
+  g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_WHITE)), ==, white);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  if (black > white)
+    result = g_strdup_printf ("Black wins %u-%u", black, white);
+  else if (white > black)
+    result = g_strdup_printf ("White wins %u-%u", white, black);
+  else
+    result = g_strdup_printf ("Draw %u-%u", black, white);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, result);
+  g_assert_nonnull (strstr (_mm_window_get_announcement (window), result));
+}
+
+/* Undo while the computer thinks stops it and gives the person the
+ * move back; against the computer undo and redo go two plies. */
+static void
+undo_cancels_computer (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+
+  start_computer_game (window, "beginner", "black", 5000);
+  activate_square (window, "f5");
+  wait_until (is_thinking, window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_null (_mm_window_get_thinking_text (window));
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  /* No move comes later from the search that was stopped. */
+  run_for (300);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_false (_mm_window_is_thinking (window));
+
+  /* The person's move and the computer's reply go back together. */
+  _mm_window_set_computer_delay (window, 0);
+  activate_square (window, "f5");
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  run_pending ();
+  g_assert_false (_mm_window_is_thinking (window));
+
+  /* A new game stops the computer too. */
+  _mm_window_set_computer_delay (window, 5000);
+  activate_square (window, "c4");
+  wait_until (is_thinking, window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_false (_mm_window_is_thinking (window));
+  run_for (200);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+}
+
+/* Hint marks a legal square and says it. */
+static void
+hint_marks_legal_square (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmBoardView *view = _mm_window_get_board_view (window);
+  g_autofree char *message = NULL;
+  char name[3];
+  int square;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3");
+  _mm_window_set_hint_level (window, MM_AI_LEVEL_NOVICE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_true (_mm_window_is_thinking (window));
+  wait_until (has_hint, window);
+  square = mm_board_view_get_hint (view);
+  g_assert_true (mm_game_get_legal_moves (game) & (G_GUINT64_CONSTANT (1) << square));
+  mm_square_format (square, name);
+  name[0] = g_ascii_toupper (name[0]);
+  message = g_strdup_printf ("Hint: %s", name);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, message);
+  g_assert_nonnull (strstr (_mm_window_get_announcement (window), message));
+  g_assert_false (_mm_window_is_thinking (window));
+
+  /* The mark goes with the next move. */
+  activate_square (window, name);
+  g_assert_cmpint (mm_board_view_get_hint (view), ==, MM_SQUARE_NONE);
+}
+
+/* The New Game window offers the computer and keeps the choice. */
+static void
+new_game_against_computer (MmWindow *window)
+{
+  MmNewGameDialog *dialog;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  g_autofree char *opponent = NULL;
+  g_autofree char *level = NULL;
+  g_autofree char *color = NULL;
+
+  _mm_window_set_computer_delay (window, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  mm_new_game_dialog_set_opponent (dialog, "computer");
+  mm_new_game_dialog_set_computer (dialog, "novice", "white");
+  mm_new_game_dialog_start (dialog);
+  run_pending ();
+
+  opponent = g_settings_get_string (settings, "new-game-opponent");
+  level = g_settings_get_string (settings, "computer-level");
+  color = g_settings_get_string (settings, "human-color");
+  g_assert_cmpstr (opponent, ==, "computer");
+  g_assert_cmpstr (level, ==, "novice");
+  g_assert_cmpstr (color, ==, "white");
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 1);
+
+  /* The computer against itself plays the game to its end. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  mm_new_game_dialog_set_opponent (dialog, "computer-both");
+  mm_new_game_dialog_set_computer (dialog, "beginner", NULL);
+  mm_new_game_dialog_start (dialog);
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  wait_until (is_person_turn, window);
+  g_assert_true (mm_game_is_over (mm_window_get_game (window)));
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+}
+
 static void
 run_window_test (GtkApplication *app,
                  WindowTest      test)
@@ -1158,6 +1389,8 @@ run_window_test (GtkApplication *app,
 
   g_assert_true (MM_IS_WINDOW (window));
   test (MM_WINDOW (window));
+  /* The next test's games are between people again. */
+  reset_new_game_settings ();
   /* Close without a question, as the tests before the question did. */
   set_confirm_discard (FALSE);
   gtk_window_close (window);
@@ -1345,6 +1578,13 @@ main (int   argc,
   g_test_add_data_func ("/app/window/preferences-apply", preferences_apply,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
+  g_test_add_data_func ("/app/window/play-against-computer", play_against_computer,
+                        test_in_application);
+  g_test_add_data_func ("/app/window/undo-cancels-computer", undo_cancels_computer,
+                        test_in_application);
+  g_test_add_data_func ("/app/window/hint", hint_marks_legal_square, test_in_application);
+  g_test_add_data_func ("/app/window/new-game-against-computer", new_game_against_computer,
+                        test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
