@@ -199,6 +199,31 @@ on_analysis (GObject      *source,
 }
 
 static void
+on_review (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Outcome *outcome = user_data;
+
+  outcome->moves = mm_ai_player_review_finish (MM_AI_PLAYER (source), result, &outcome->error);
+  outcome->ok = outcome->moves != NULL;
+  outcome->when = g_get_monotonic_time ();
+  outcome->done = TRUE;
+}
+
+static void
+on_review_progress (MmAiPlayer *player,
+                    GArray     *entries,
+                    guint       index,
+                    Outcome    *outcome)
+{
+  /* From the end of the game back to its start, one position at a time. */
+  g_assert_cmpuint (index, ==, entries->len - 1 - outcome->n_progress);
+  g_assert_cmpint (g_array_index (entries, MmReviewEntry, index).depth, >=, 0);
+  outcome->n_progress++;
+}
+
+static void
 on_progress (MmAiPlayer     *player,
              const MmAiMove *best,
              Outcome        *outcome)
@@ -718,6 +743,58 @@ test_player_analyse (void)
   outcome_clear (&outcome);
 }
 
+/* "Analyse Game": every position of GAME_A (passes included) gets its
+ * best move and score and what the move played lost. */
+static void
+test_player_review (void)
+{
+  g_autoptr(MmAiPlayer) player = new_player (MM_AI_LEVEL_MASTER);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  MmSearchLimits limits = { 3, 0, 10 };
+  int n_plies = (int) strlen (GAME_A) / 2;
+  Outcome outcome = { 0 };
+  guint n_positions, n_passes = 0, n_exact = 0;
+
+  for (int i = 0; i < n_plies; i++)
+    {
+      char name[3] = { GAME_A[2 * i], GAME_A[2 * i + 1], '\0' };
+
+      g_assert_true (mm_game_record_play (record, mm_square_parse (name), NULL, NULL, NULL));
+    }
+  n_positions = mm_game_record_get_n_moves (record) + 1;
+
+  g_signal_connect (player, "review-progress", G_CALLBACK (on_review_progress), &outcome);
+  mm_ai_player_review_async (player, record, &limits, NULL, on_review, &outcome);
+  wait_until (&outcome.done);
+  g_assert_no_error (outcome.error);
+  g_assert_cmpuint (outcome.moves->len, ==, n_positions);
+  g_assert_cmpuint (outcome.n_progress, ==, n_positions);
+
+  for (guint i = 0; i < n_positions; i++)
+    {
+      MmReviewEntry *entry = &g_array_index (outcome.moves, MmReviewEntry, i);
+
+      g_assert_cmpint (entry->depth, >=, 0);
+      g_assert_cmpint (entry->color, ==, i == 0 ? MM_COLOR_BLACK
+                       : mm_color_other (g_array_index (outcome.moves, MmReviewEntry, i - 1).color));
+      if (entry->move == entry->best_move)
+        g_assert_cmpint (entry->move_score, ==, entry->score);
+      if (entry->exact)
+        {
+          /* Perfect play loses nothing; no move does better. */
+          g_assert_cmpint (entry->move_score, <=, entry->score);
+          n_exact++;
+        }
+      n_passes += entry->move == MM_SQUARE_PASS;
+    }
+  g_assert_cmpint (g_array_index (outcome.moves, MmReviewEntry, n_positions - 1).move, ==,
+                   MM_SQUARE_NONE);
+  g_assert_true (g_array_index (outcome.moves, MmReviewEntry, n_positions - 1).exact);
+  g_assert_cmpuint (n_passes, ==, 2);
+  g_assert_cmpuint (n_exact, >=, 10);
+  outcome_clear (&outcome);
+}
+
 /* Two players play a whole game through MmGame, as the window will. */
 static void
 test_player_game (void)
@@ -772,6 +849,7 @@ main (int   argc,
   g_test_add_func ("/ai/player/replace", test_player_replace);
   g_test_add_func ("/ai/player/delay", test_player_delay);
   g_test_add_func ("/ai/player/analyse", test_player_analyse);
+  g_test_add_func ("/ai/player/review", test_player_review);
   g_test_add_func ("/ai/player/game", test_player_game);
 
   status = g_test_run ();

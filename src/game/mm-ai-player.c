@@ -54,6 +54,7 @@ typedef enum
   JOB_PLAY,
   JOB_HINT,
   JOB_ANALYSE,
+  JOB_REVIEW,
 } JobKind;
 
 typedef struct
@@ -62,6 +63,7 @@ typedef struct
   JobKind          kind;
   Core            *core;
   MmBoard          board;
+  MmGameRecord    *record;          /* a copy, for the worker alone */
   MmAiLevelParams  params;
   guint32          seed;
   GCancellable    *cancellable;     /* the job's own */
@@ -89,6 +91,7 @@ typedef struct
   MmAiMove  best;
   GArray   *moves;
   int       depth;
+  guint     index;
 } Progress;
 
 struct _MmAiPlayer
@@ -129,6 +132,7 @@ enum
 {
   SIGNAL_PROGRESS,
   SIGNAL_ANALYSIS_PROGRESS,
+  SIGNAL_REVIEW_PROGRESS,
   N_SIGNALS
 };
 
@@ -169,6 +173,7 @@ job_unref (Job *job)
   g_assert (job->delay_source == NULL && job->cancel_source == NULL);
   g_assert (job->caller_handler == 0);
   core_unref (job->core);
+  g_clear_pointer (&job->record, mm_game_record_unref);
   g_clear_object (&job->cancellable);
   g_main_context_unref (job->context);
   g_weak_ref_clear (&job->player);
@@ -201,7 +206,9 @@ deliver_progress (gpointer user_data)
       || g_cancellable_is_cancelled (progress->job->cancellable))
     return G_SOURCE_REMOVE;
 
-  if (progress->moves != NULL)
+  if (progress->job->kind == JOB_REVIEW)
+    g_signal_emit (self, signals[SIGNAL_REVIEW_PROGRESS], 0, progress->moves, progress->index);
+  else if (progress->moves != NULL)
     g_signal_emit (self, signals[SIGNAL_ANALYSIS_PROGRESS], 0, progress->moves, progress->depth);
   else
     g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, &progress->best);
@@ -241,6 +248,21 @@ send_analysis_progress (GArray   *moves,
 }
 
 static void
+send_review_progress (GArray   *entries,
+                      guint     index,
+                      gpointer  user_data)
+{
+  Job *job = user_data;
+  Progress *progress = g_new0 (Progress, 1);
+
+  progress->job = job_ref (job);
+  progress->moves = g_array_copy (entries);
+  progress->index = index;
+  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, deliver_progress,
+                              progress, (GDestroyNotify) progress_free);
+}
+
+static void
 think_thread (GTask        *task,
               gpointer      source_object,
               gpointer      task_data,
@@ -268,6 +290,11 @@ think_thread (GTask        *task,
     case JOB_HINT:
       mm_ai_level_think (&job->params, core->search, eval, &job->board, rand, cancellable,
                          send_move_progress, job, &result->move);
+      break;
+
+    case JOB_REVIEW:
+      result->moves = mm_analysis_review (core->search, eval, job->record, &job->params.limits,
+                                          cancellable, send_review_progress, job);
       break;
 
     case JOB_ANALYSE:
@@ -417,6 +444,7 @@ static void
 start_job (MmAiPlayer            *self,
            JobKind                kind,
            const MmBoard         *board,
+           MmGameRecord          *record,
            const MmAiLevelParams *params,
            GCancellable          *cancellable,
            GAsyncReadyCallback    callback,
@@ -433,7 +461,10 @@ start_job (MmAiPlayer            *self,
   g_atomic_ref_count_init (&job->ref_count);
   job->kind = kind;
   job->core = core_ref (self->core);
-  job->board = *board;
+  if (board != NULL)
+    job->board = *board;
+  if (record != NULL)
+    job->record = mm_game_record_copy (record);
   job->params = *params;
   job->seed = g_rand_int (self->rand);
   job->cancellable = g_cancellable_new ();
@@ -747,6 +778,23 @@ mm_ai_player_class_init (MmAiPlayerClass *klass)
                   G_TYPE_NONE, 2,
                   G_TYPE_ARRAY | G_SIGNAL_TYPE_STATIC_SCOPE,
                   G_TYPE_INT);
+
+  /**
+   * MmAiPlayer::review-progress:
+   * @entries: (element-type MmReviewEntry): every position of the game,
+   *   those not reviewed yet with depth -1
+   * @index: the position just reviewed (the review goes from the end)
+   *
+   * Emitted while a game is reviewed, after each position.
+   */
+  signals[SIGNAL_REVIEW_PROGRESS] =
+    g_signal_new ("review-progress",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  G_TYPE_ARRAY | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_UINT);
 }
 
 static void
@@ -862,7 +910,7 @@ mm_ai_player_choose_move_async (MmAiPlayer          *self,
   g_return_if_fail (board != NULL);
 
   mm_ai_level_get_params (self->level, &params);
-  start_job (self, JOB_PLAY, board, &params, cancellable, callback, user_data,
+  start_job (self, JOB_PLAY, board, NULL, &params, cancellable, callback, user_data,
              mm_ai_player_choose_move_async);
 }
 
@@ -910,7 +958,7 @@ mm_ai_player_hint_async (MmAiPlayer          *self,
   mm_ai_level_get_params (level, &params);
   params.noise_margin = 0;
   params.noise_temperature = 0;
-  start_job (self, JOB_HINT, board, &params, cancellable, callback, user_data,
+  start_job (self, JOB_HINT, board, NULL, &params, cancellable, callback, user_data,
              mm_ai_player_hint_async);
 }
 
@@ -952,7 +1000,7 @@ mm_ai_player_analyse_async (MmAiPlayer           *self,
   mm_ai_level_get_params (MM_AI_LEVEL_ANALYSIS, &params);
   if (limits != NULL)
     params.limits = *limits;
-  start_job (self, JOB_ANALYSE, board, &params, cancellable, callback, user_data,
+  start_job (self, JOB_ANALYSE, board, NULL, &params, cancellable, callback, user_data,
              mm_ai_player_analyse_async);
 }
 
@@ -982,4 +1030,65 @@ mm_ai_player_analyse_finish (MmAiPlayer    *self,
   moves = g_steal_pointer (&value->moves);
   job_result_free (value);
   return moves;
+}
+
+/**
+ * mm_ai_player_review_async:
+ * @record: the game, copied
+ * @limits: (nullable): for each position; %NULL for those of
+ *   MM_AI_LEVEL_EXPERT (a few seconds a position at most)
+ *
+ * Reviews a game for "Analyse Game": the score of every position, the
+ * best move there and what the move played lost (see
+ * mm_analysis_review()).  #MmAiPlayer::review-progress reports each
+ * position as it is done, from the end of the game back to the start.  A
+ * job in progress is cancelled first.
+ */
+void
+mm_ai_player_review_async (MmAiPlayer           *self,
+                           MmGameRecord         *record,
+                           const MmSearchLimits *limits,
+                           GCancellable         *cancellable,
+                           GAsyncReadyCallback   callback,
+                           gpointer              user_data)
+{
+  MmAiLevelParams params;
+
+  g_return_if_fail (MM_IS_AI_PLAYER (self));
+  g_return_if_fail (record != NULL);
+
+  mm_ai_level_get_params (MM_AI_LEVEL_EXPERT, &params);
+  params.noise_margin = 0;
+  params.noise_temperature = 0;
+  if (limits != NULL)
+    params.limits = *limits;
+  start_job (self, JOB_REVIEW, NULL, record, &params, cancellable, callback, user_data,
+             mm_ai_player_review_async);
+}
+
+/**
+ * mm_ai_player_review_finish:
+ *
+ * Returns: (transfer full) (element-type MmReviewEntry) (nullable): one
+ *   entry per position, the start first, or %NULL with an error
+ */
+GArray *
+mm_ai_player_review_finish (MmAiPlayer    *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  JobResult *value;
+  GArray *entries;
+
+  g_return_val_if_fail (MM_IS_AI_PLAYER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mm_ai_player_review_async,
+                        NULL);
+
+  value = g_task_propagate_pointer (G_TASK (result), error);
+  if (value == NULL)
+    return NULL;
+  entries = g_steal_pointer (&value->moves);
+  job_result_free (value);
+  return entries;
 }

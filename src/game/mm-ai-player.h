@@ -78,4 +78,14 @@ GArray     *mm_ai_player_analyse_finish     (MmAiPlayer           *self,
                                              GAsyncResult         *result,
                                              GError              **error);
 
+void        mm_ai_player_review_async       (MmAiPlayer           *self,
+                                             MmGameRecord         *record,
+                                             const MmSearchLimits *limits,
+                                             GCancellable         *cancellable,
+                                             GAsyncReadyCallback   callback,
+                                             gpointer              user_data);
+GArray     *mm_ai_player_review_finish      (MmAiPlayer           *self,
+                                             GAsyncResult         *result,
+                                             GError              **error);
+
 G_END_DECLS

@@ -282,3 +282,146 @@ mm_ai_format_score (int      score,
     return g_strdup_printf ("%.1f", 0.0);
   return g_strdup_printf ("%+.1f", (double) score / MM_EVAL_SCALE);
 }
+
+/* Searches @board within @limits, stopped by @cancellable.  FALSE when
+ * it was stopped before its first depth. */
+static gboolean
+search_position (MmSearch             *search,
+                 const MmBoard        *board,
+                 const MmSearchLimits *limits,
+                 Watch                *watch,
+                 MmSearchResult       *result)
+{
+  mm_search_run (search, board, limits, watch_progress, watch, result);
+  return result->depth > 0 || result->exact;
+}
+
+/**
+ * mm_analysis_review:
+ * @search: the search to use; its weights must be @weights
+ * @weights: (nullable): the evaluation, %NULL for the hand-written one
+ * @record: the game, which must not change while the review runs
+ * @limits: for each position
+ * @cancellable: (nullable): stops the review from any thread
+ * @progress: (nullable): called after each position
+ *
+ * Reviews a game: every position is searched for its best move and
+ * score, and the move played there is scored at the same depth, so that
+ * the difference is what the move lost.  The review goes from the last
+ * position back to the first, as NBoard's does (the end, solved exactly,
+ * is quick, and what it learns helps the positions before).
+ *
+ * Returns: (transfer full) (element-type MmReviewEntry): one entry per
+ *   position, the start first and the final position last; those not
+ *   reached when the review was stopped have depth -1
+ */
+GArray *
+mm_analysis_review (MmSearch             *search,
+                    const MmEvalWeights  *weights,
+                    MmGameRecord         *record,
+                    const MmSearchLimits *limits,
+                    GCancellable         *cancellable,
+                    MmReviewFunc          progress,
+                    gpointer              user_data)
+{
+  guint n_moves = mm_game_record_get_n_moves (record);
+  g_autofree MmBoard *boards = g_new (MmBoard, n_moves + 1);
+  Watch watch = { search, cancellable };
+  GArray *entries;
+  guint64 black, white;
+  MmColor side;
+  gulong handler = 0;
+
+  g_return_val_if_fail (search != NULL && record != NULL && limits != NULL, NULL);
+
+  entries = g_array_new (FALSE, TRUE, sizeof (MmReviewEntry));
+  g_array_set_size (entries, n_moves + 1);
+
+  mm_game_record_get_start (record, &black, &white, &side);
+  mm_board_from_colors (&boards[0], black, white, side);
+  for (guint i = 0; i <= n_moves; i++)
+    {
+      MmReviewEntry *entry = &g_array_index (entries, MmReviewEntry, i);
+
+      entry->color = side;
+      entry->move = i < n_moves ? mm_game_record_get_move (record, i, NULL, NULL, NULL)
+                                : MM_SQUARE_NONE;
+      entry->best_move = MM_SQUARE_NONE;
+      entry->depth = -1;
+      if (i == n_moves)
+        break;
+      boards[i + 1] = boards[i];
+      if (entry->move == MM_SQUARE_PASS)
+        mm_board_pass (&boards[i + 1]);
+      else
+        mm_board_play (&boards[i + 1], entry->move);
+      side = mm_color_other (side);
+    }
+
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), search, NULL);
+
+  for (guint k = n_moves + 1; k-- > 0;)
+    {
+      MmReviewEntry *entry = &g_array_index (entries, MmReviewEntry, k);
+      const MmBoard *board = &boards[k];
+      MmSearchResult result;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+
+      if (mm_board_is_game_over (board))
+        {
+          entry->score = mm_board_final_score (board) * MM_EVAL_SCALE;
+          entry->move_score = entry->score;
+          entry->exact = TRUE;
+          entry->depth = 0;
+        }
+      else if (!mm_board_can_move (board) && k < n_moves)
+        {
+          /* A pass costs nothing: the position is worth what the next is. */
+          const MmReviewEntry *next = &g_array_index (entries, MmReviewEntry, k + 1);
+
+          entry->best_move = MM_SQUARE_PASS;
+          entry->score = -next->score;
+          entry->move_score = entry->score;
+          entry->depth = next->depth;
+          entry->exact = next->exact;
+        }
+      else
+        {
+          if (!search_position (search, board, limits, &watch, &result))
+            break;
+          entry->best_move = result.best_move;
+          entry->score = result.score;
+          entry->move_score = result.score;
+          entry->depth = result.depth;
+          entry->exact = result.exact;
+
+          /* The move played, searched as deep as the best one was. */
+          if (k < n_moves && entry->move != entry->best_move)
+            {
+              MmSearchLimits child_limits = { MAX (result.depth - 1, 1), limits->max_seconds, 0 };
+
+              if (result.exact)
+                {
+                  child_limits.max_depth = 64;
+                  child_limits.exact_empties = 64;
+                }
+              if (!search_position (search, &boards[k + 1], &child_limits, &watch, &result))
+                {
+                  entry->depth = -1;
+                  break;
+                }
+              entry->move_score = -result.score;
+            }
+        }
+
+      if (progress != NULL)
+        progress (entries, k, user_data);
+    }
+
+  if (handler != 0)
+    g_cancellable_disconnect (cancellable, handler);
+  return entries;
+}

@@ -24,6 +24,7 @@
 
 #include "mm-board.h"
 #include "mm-eval.h"
+#include "mm-game-record.h"
 #include "mm-search.h"
 
 G_BEGIN_DECLS
@@ -64,5 +65,36 @@ void      mm_analysis_sort     (GArray               *moves);
 
 char     *mm_ai_format_score   (int                   score,
                                 gboolean              exact);
+
+/* One position of a reviewed game: the best move there, and what the
+ * move played cost. */
+typedef struct
+{
+  MmColor  color;        /* the side to move */
+  int      move;         /* played from here: 0..63, MM_SQUARE_PASS, or
+                          * MM_SQUARE_NONE for the last position */
+  int      best_move;    /* 0..63, MM_SQUARE_PASS, or MM_SQUARE_NONE when the game is over */
+  int      score;        /* of the position, best play, for the side to move
+                          * (1/MM_EVAL_SCALE disc) */
+  int      move_score;   /* of the move played, same view; the loss is
+                          * score - move_score */
+  int      depth;        /* -1: not reviewed (the review was stopped) */
+  gboolean exact;
+} MmReviewEntry;
+
+/* Called in the searching thread after each position, with all of them
+ * (@index is the one just reviewed; the review goes from the end of the
+ * game to its start). */
+typedef void (*MmReviewFunc) (GArray   *entries,
+                              guint     index,
+                              gpointer  user_data);
+
+GArray   *mm_analysis_review   (MmSearch             *search,
+                                const MmEvalWeights  *weights,
+                                MmGameRecord         *record,
+                                const MmSearchLimits *limits,
+                                GCancellable         *cancellable,
+                                MmReviewFunc          progress,
+                                gpointer              user_data);
 
 G_END_DECLS
