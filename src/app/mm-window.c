@@ -1969,7 +1969,8 @@ mm_window_schedule_computer (MmWindow *self)
 {
   if (self->think_source == 0 && !self->thinking
       && (self->computer[MM_COLOR_BLACK] || self->computer[MM_COLOR_WHITE]))
-    self->think_source = g_idle_add (mm_window_think_cb, self);
+    /* Before the next frame: an animation must not hold the search back. */
+    self->think_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, mm_window_think_cb, self, NULL);
 }
 
 static void
