@@ -61,7 +61,7 @@ static const LevelInfo levels[MM_AI_N_LEVELS] = {
     "advanced", { { 6, 2.0, 12 }, 0, 0 },
   },
   [MM_AI_LEVEL_EXPERT] = {
-    "expert", { { 9, 3.0, 16 }, 0, 0 },
+    "expert", { { 8, 3.0, 16 }, 0, 0 },
   },
   [MM_AI_LEVEL_MASTER] = {
     "master", { { 0, 4.0, 20 }, 0, 0 },
@@ -157,7 +157,7 @@ mm_ai_level_get_description (MmAiLevel level)
     case MM_AI_LEVEL_ADVANCED:
       return _("Six moves ahead and perfect in the last twelve.");
     case MM_AI_LEVEL_EXPERT:
-      return _("Nine moves ahead and perfect in the last sixteen.");
+      return _("Eight moves ahead and perfect in the last sixteen.");
     case MM_AI_LEVEL_MASTER:
       return _("Full strength, up to four seconds a move.");
     case MM_AI_LEVEL_ANALYSIS:
