@@ -28,6 +28,15 @@
 
 G_BEGIN_DECLS
 
+/* The computer player: chooses moves at a level, gives hints, scores
+ * every move of a position and reviews whole games, each in a worker
+ * thread with a search and a hash table of its own, reporting progress
+ * through signals in the main context.  One job at a time: a new one
+ * cancels the one in progress, and so does mm_ai_player_stop(); a
+ * cancelled job's callback comes at once with G_IO_ERROR_CANCELLED.  A
+ * job keeps the player alive: stop it before dropping the player (an
+ * unlimited analysis would otherwise run on). */
+
 /* The default pause before a computer move is shown, in milliseconds. */
 #define MM_AI_PLAYER_DEFAULT_MIN_DELAY 600
 
