@@ -418,21 +418,28 @@ play_move (NBoard     *nb,
     fprintf (stderr, "monomachia-engine: move %s: %s\n", text, error->message);
 }
 
+/* What the input thread owns: its own reference to the queue, so that the
+ * queue lives as long as either side needs it. */
+typedef struct
+{
+  GAsyncQueue *lines;
+  FILE        *in;
+} LineReader;
+
 static gpointer
 read_lines (gpointer data)
 {
-  NBoard *nb = data;
-  GAsyncQueue *lines = g_async_queue_ref (nb->lines);
-  FILE *in = nb->in;
+  LineReader *reader = data;
   char *line = NULL;
   size_t capacity = 0;
 
-  while (getline (&line, &capacity, in) >= 0)
-    g_async_queue_push (lines, g_strdup (g_strchomp (line)));
+  while (getline (&line, &capacity, reader->in) >= 0)
+    g_async_queue_push (reader->lines, g_strdup (g_strchomp (line)));
   free (line);
 
-  g_async_queue_push (lines, g_strdup ("quit"));
-  g_async_queue_unref (lines);
+  g_async_queue_push (reader->lines, g_strdup ("quit"));
+  g_async_queue_unref (reader->lines);
+  g_free (reader);
   return NULL;
 }
 
@@ -469,6 +476,7 @@ mm_nboard_run (MmAiWeights *weights,
                FILE        *out)
 {
   NBoard nb = { 0 };
+  LineReader *line_reader;
   GThread *reader;
 
   nb.search = mm_search_new ((size_t) HASH_MEGABYTES << 20);
@@ -487,8 +495,12 @@ mm_nboard_run (MmAiWeights *weights,
   g_mutex_init (&nb.out_lock);
   nb.lines = g_async_queue_new_full (g_free);
 
-  reader = g_thread_new ("nboard-input", read_lines, &nb);
-  /* The reader may still wait for a line when we leave. */
+  line_reader = g_new0 (LineReader, 1);
+  line_reader->lines = g_async_queue_ref (nb.lines);
+  line_reader->in = in;
+  reader = g_thread_new ("nboard-input", read_lines, line_reader);
+  /* The reader may still wait for a line when we leave: it keeps its own
+   * reference to the queue. */
   g_thread_unref (reader);
 
   for (;;)
@@ -535,6 +547,6 @@ mm_nboard_run (MmAiWeights *weights,
   end_search (&nb, TRUE);
   g_clear_pointer (&nb.game, mm_game_record_unref);
   mm_search_free (nb.search);
-  /* The queue stays for the reader, which may still be waiting. */
+  g_async_queue_unref (nb.lines);
   return TRUE;
 }
