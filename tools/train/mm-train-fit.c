@@ -57,11 +57,11 @@
 void
 mm_train_fit_options_init (MmTrainFitOptions *options)
 {
-  options->lambda = 10.0;
+  options->lambda = 2.0;
   options->min_count = 3;
-  options->max_iterations = 150;
+  options->max_iterations = 300;
   options->tolerance = 1e-4;
-  options->spread = 6;
+  options->spread = 2;
   options->validation_every = 10;
   options->n_threads = 2;
   options->verbose = FALSE;

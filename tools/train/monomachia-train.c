@@ -87,13 +87,13 @@ add_fit_options (GOptionContext *context,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &line->output_path,
       "Write the weights to FILE (default eval.mmw)", "FILE" },
     { "lambda", 0, 0, G_OPTION_ARG_DOUBLE, &line->train.fit.lambda,
-      "L2 regularisation per weight (default 10)", "X" },
+      "L2 regularisation per weight (default 2)", "X" },
     { "min-count", 0, 0, G_OPTION_ARG_INT, &line->train.fit.min_count,
       "Pattern contents seen fewer times keep weight 0 (default 3)", "N" },
     { "iterations", 0, 0, G_OPTION_ARG_INT, &line->train.fit.max_iterations,
-      "At most N conjugate-gradient steps per stage (default 150)", "N" },
+      "At most N conjugate-gradient steps per stage (default 300)", "N" },
     { "spread", 0, 0, G_OPTION_ARG_INT, &line->train.fit.spread,
-      "Also learn a stage from positions up to N discs outside it (default 6)", "N" },
+      "Also learn a stage from positions up to N discs outside it (default 2)", "N" },
     { NULL }
   };
 
