@@ -33,6 +33,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "mm-analysis.h"
 #include "mm-board-view.h"
 #include "mm-square.h"
 
@@ -80,6 +81,14 @@ struct _MmBoardView
   int             hover;
   /* The move a hint advises, or MM_SQUARE_NONE */
   int             hint;
+
+  /* Analysis mode: the scores of the moves (MmAiMove, best first) of the
+   * position whose discs and side are given; shown only while that
+   * position is on the board, so that scores never outlive it. */
+  GArray         *analysis;
+  guint64         analysis_black;
+  guint64         analysis_white;
+  MmColor         analysis_side;
 
   /* The flips of the last move, turning over */
   guint           tick_id;
@@ -414,6 +423,123 @@ mm_board_view_preview_flips (MmBoardView *self)
   return mm_game_get_flips (self->game, self->hover);
 }
 
+/* The analysed move on @square, if the analysis is about the position
+ * shown and has scored that square. */
+static const MmAiMove *
+mm_board_view_scored_move (MmBoardView *self,
+                           int          square)
+{
+  const Position *position = &self->position;
+
+  if (self->analysis == NULL || self->analysis_black != position->black
+      || self->analysis_white != position->white || self->analysis_side != position->side
+      || position_disc (position, square) != MM_DISC_NONE)
+    return NULL;
+
+  for (guint i = 0; i < self->analysis->len; i++)
+    {
+      const MmAiMove *move = &g_array_index (self->analysis, MmAiMove, i);
+
+      if (move->square == square && move->depth > 0)
+        return move;
+    }
+  return NULL;
+}
+
+/* Whether @move is as good as the best one (ties are all best). */
+static gboolean
+mm_board_view_is_best (MmBoardView    *self,
+                       const MmAiMove *move)
+{
+  return move->score >= g_array_index (self->analysis, MmAiMove, 0).score;
+}
+
+/* A rounded rectangle, the shape of the score labels. */
+static void
+rounded_rectangle (cairo_t *cr,
+                   double   x,
+                   double   y,
+                   double   width,
+                   double   height,
+                   double   radius)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The score of each analysed move on its square, as a label: light
+ * figures on a dark plate, which read on every board colour and over a
+ * flip preview; the best move's plate is gold (blue on the high-contrast
+ * board, with a white rim), so it stands out at a glance. */
+static void
+draw_scores (MmBoardView         *self,
+             cairo_t             *cr,
+             const BoardGeometry *g,
+             const BoardStyle    *style)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+
+  cairo_save (cr);
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, g->cell * 0.24 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    {
+      const MmAiMove *move = mm_board_view_scored_move (self, square);
+      g_autofree char *text = NULL;
+      double cx, cy, width, height;
+      int text_width, text_height;
+      gboolean best;
+
+      if (move == NULL)
+        continue;
+
+      best = mm_board_view_is_best (self, move);
+      text = mm_ai_format_score (move->score, move->exact);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      cx = g->x + (mm_square_column (square) + 0.5) * g->cell;
+      cy = g->y + (mm_square_row (square) + 0.5) * g->cell;
+      width = MIN (text_width + g->cell * 0.16, g->cell * 0.92);
+      height = text_height + g->cell * 0.06;
+
+      rounded_rectangle (cr, cx - width / 2, cy - height / 2, width, height, height * 0.3);
+      if (best && style->outline > 0)
+        cairo_set_source_rgb (cr, 0.0, 0.0, 0.85);
+      else if (best)
+        cairo_set_source_rgb (cr, 0.99, 0.80, 0.18);
+      else
+        cairo_set_source_rgba (cr, 0.0, 0.0, 0.0, style->outline > 0 ? 1.0 : 0.62);
+      cairo_fill_preserve (cr);
+      if (style->outline > 0)
+        {
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_set_line_width (cr, best ? g->cell * 0.04 : g->cell * 0.015);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_new_path (cr);
+
+      if (best && style->outline == 0)
+        cairo_set_source_rgb (cr, 0.1, 0.08, 0.0);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, cx - text_width / 2.0, cy - text_height / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_restore (cr);
+}
+
 static void
 mm_board_view_draw (GtkDrawingArea *area,
                     cairo_t        *cr,
@@ -484,7 +610,8 @@ mm_board_view_draw (GtkDrawingArea *area,
         {
           draw_disc (cr, cx, cy, radius, mover, 1.0, 0.5, style);
         }
-      else if (self->show_legal_moves && (position->legal & square_bit (square)))
+      else if (self->show_legal_moves && (position->legal & square_bit (square))
+               && mm_board_view_scored_move (self, square) == NULL)
         {
           double shade = position->side == MM_COLOR_BLACK ? 0.0 : 1.0;
 
@@ -525,6 +652,9 @@ mm_board_view_draw (GtkDrawingArea *area,
       cairo_arc (cr, x + g.cell * 0.5, y + g.cell * 0.5, g.cell * 0.3, 0, 2 * G_PI);
       cairo_stroke (cr);
     }
+
+  /* Over everything, so that no mark hides a figure. */
+  draw_scores (self, cr, &g, style);
 }
 
 static char *
@@ -554,6 +684,51 @@ square_description (const Position *position,
     }
 }
 
+/* Adds the analysis' score of @square, if it has one, to what a screen
+ * reader says after the square's name. */
+static void
+mm_board_view_describe_score (MmBoardView  *self,
+                              int           square,
+                              char        **description)
+{
+  const MmAiMove *move = mm_board_view_scored_move (self, square);
+  g_autofree char *score = NULL;
+  g_autofree char *said = NULL;
+  char *joined;
+
+  if (move == NULL)
+    return;
+
+  score = mm_ai_format_score (move->score, move->exact);
+  if (move->exact)
+    /* Translators: said by a screen reader on a square in analysis mode;
+     * %s is the final disc difference under perfect play, as +4 */
+    said = g_strdup_printf (_("Exact score %s"), score);
+  else
+    /* Translators: said by a screen reader on a square in analysis mode;
+     * %s is the estimated disc difference, as +3.5 */
+    said = g_strdup_printf (_("Score %s"), score);
+  if (mm_board_view_is_best (self, move))
+    {
+      /* Translators: said by a screen reader on the best square in
+       * analysis mode, after its score: “Score +3.5, best move” */
+      joined = g_strdup_printf (_("%s, best move"), said);
+      g_free (said);
+      said = joined;
+    }
+
+  if (*description == NULL)
+    {
+      *description = g_steal_pointer (&said);
+      return;
+    }
+  /* Translators: two things a screen reader says about a square, as
+   * “Flips 2 discs. Score +3.5” */
+  joined = g_strdup_printf (_("%s. %s"), *description, said);
+  g_free (*description);
+  *description = joined;
+}
+
 /* Brings the squares' names, states and pointers in line with what the
  * board shows. */
 static void
@@ -578,6 +753,7 @@ mm_board_view_update_squares (MmBoardView *self)
       else if (square == self->position.last_move)
         /* Translators: said by a screen reader after the name of a square */
         description = g_strdup (_("Last move"));
+      mm_board_view_describe_score (self, square, &description);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->squares[square]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -962,6 +1138,7 @@ mm_board_view_dispose (GObject *object)
   for (int square = 0; square < MM_N_SQUARES; square++)
     g_clear_pointer (&self->squares[square], gtk_widget_unparent);
   g_clear_object (&self->game);
+  g_clear_pointer (&self->analysis, g_array_unref);
 
   G_OBJECT_CLASS (mm_board_view_parent_class)->dispose (object);
 }
@@ -1324,4 +1501,71 @@ mm_board_view_set_hover (MmBoardView *self,
   self->hover = square;
   if (self->show_flip_preview)
     gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * mm_board_view_set_analysis:
+ * @black: the black discs of the position analysed
+ * @white: its white discs
+ * @side: its side to move
+ * @moves: (nullable) (element-type MmAiMove): the scored moves, best
+ *   first; %NULL for none
+ *
+ * Shows the score of each move of @moves on its square (analysis mode)
+ * while the position on the board is the one analysed; the best move is
+ * highlighted, and the squares' accessible descriptions say the scores.
+ */
+void
+mm_board_view_set_analysis (MmBoardView *self,
+                            guint64      black,
+                            guint64      white,
+                            MmColor      side,
+                            GArray      *moves)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (moves == NULL && self->analysis == NULL)
+    return;
+
+  g_clear_pointer (&self->analysis, g_array_unref);
+  if (moves != NULL && moves->len > 0)
+    self->analysis = g_array_copy (moves);
+  self->analysis_black = black;
+  self->analysis_white = white;
+  self->analysis_side = side;
+  mm_board_view_update_squares (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * mm_board_view_get_score_text:
+ *
+ * Returns: (transfer full) (nullable): the score shown on @square in
+ *   analysis mode, or %NULL when it shows none
+ */
+char *
+mm_board_view_get_score_text (MmBoardView *self,
+                              int          square)
+{
+  const MmAiMove *move;
+
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), NULL);
+  g_return_val_if_fail (mm_square_is_valid (square), NULL);
+
+  move = mm_board_view_scored_move (self, square);
+  return move != NULL ? mm_ai_format_score (move->score, move->exact) : NULL;
+}
+
+/* Whether @square shows the best score of the analysis. */
+gboolean
+mm_board_view_is_best_score (MmBoardView *self,
+                             int          square)
+{
+  const MmAiMove *move;
+
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (mm_square_is_valid (square), FALSE);
+
+  move = mm_board_view_scored_move (self, square);
+  return move != NULL && mm_board_view_is_best (self, move);
 }

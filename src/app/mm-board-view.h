@@ -50,5 +50,14 @@ void       mm_board_view_set_hint       (MmBoardView *self,
 int        mm_board_view_get_hover      (MmBoardView *self);
 void       mm_board_view_set_hover      (MmBoardView *self,
                                          int          square);
+void       mm_board_view_set_analysis   (MmBoardView *self,
+                                         guint64      black,
+                                         guint64      white,
+                                         MmColor      side,
+                                         GArray      *moves);
+char      *mm_board_view_get_score_text (MmBoardView *self,
+                                         int          square);
+gboolean   mm_board_view_is_best_score  (MmBoardView *self,
+                                         int          square);
 
 G_END_DECLS
