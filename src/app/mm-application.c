@@ -205,6 +205,8 @@ mm_application_startup (GApplication *application)
     { "win.new-game", { "<Primary>r", NULL } },
     { "win.edit-board", { "<Primary>e", NULL } },
     { "win.hint", { "<Primary>h", NULL } },
+    { "win.analysis-mode", { "<Primary>m", NULL } },
+    { "win.analyse-game", { "<Primary>g", NULL } },
     { "win.preferences", { "<Primary>comma", NULL } },
     { "win.browse-first", { "<Alt>Home", NULL } },
     { "win.browse-previous", { "<Alt>Left", NULL } },

@@ -36,8 +36,11 @@
 
 #include "mm-eval-graph.h"
 
-/* Room around the plate, in pixels */
+/* Room around the plate, and between its sides and the first and last
+ * points (so that the mark of the position shown is never cut), in
+ * pixels */
 #define PADDING 6.0
+#define INSET   4.0
 
 struct _MmEvalGraph
 {
@@ -141,7 +144,7 @@ mm_eval_graph_x_of (MmEvalGraph *self,
 
   if (n < 2)
     return plate.origin.x + plate.size.width / 2;
-  return plate.origin.x + plate.size.width * position / (double) (n - 1);
+  return plate.origin.x + INSET + (plate.size.width - 2 * INSET) * position / (double) (n - 1);
 }
 
 static double
@@ -175,8 +178,8 @@ mm_eval_graph_position_at (MmEvalGraph *self,
     return -1;
   if (n == 1)
     return 0;
-  step = plate.size.width / (n - 1);
-  return CLAMP ((int) lround ((x - plate.origin.x) / step), 0, (int) n - 1);
+  step = (plate.size.width - 2 * INSET) / (n - 1);
+  return CLAMP ((int) lround ((x - plate.origin.x - INSET) / step), 0, (int) n - 1);
 }
 
 /* The curve through the reviewed positions, closed along the middle line. */

@@ -22,6 +22,7 @@
 
 #include "mm-ai-level.h"
 #include "mm-board-view.h"
+#include "mm-eval-graph.h"
 #include "mm-window.h"
 
 G_BEGIN_DECLS
@@ -68,5 +69,17 @@ gboolean     _mm_window_is_thinking      (MmWindow   *self);
 gboolean     _mm_window_is_computer      (MmWindow   *self,
                                           MmColor     color);
 const char  *_mm_window_get_thinking_text (MmWindow  *self);
+void         _mm_window_set_analysis_limits (MmWindow             *self,
+                                             const MmSearchLimits *limits);
+void         _mm_window_set_review_limits (MmWindow             *self,
+                                           const MmSearchLimits *limits);
+gboolean     _mm_window_is_analysing     (MmWindow   *self);
+int          _mm_window_get_analysis_depth (MmWindow *self);
+const char  *_mm_window_get_analysis_text (MmWindow  *self);
+gboolean     _mm_window_is_reviewing     (MmWindow   *self);
+GArray      *_mm_window_get_review       (MmWindow   *self);
+const char  *_mm_window_get_review_text  (MmWindow   *self);
+MmEvalGraph *_mm_window_get_eval_graph   (MmWindow   *self);
+GtkListBox  *_mm_window_get_mistakes_list (MmWindow  *self);
 
 G_END_DECLS

@@ -30,6 +30,7 @@
 #include "mm-autosave.h"
 #include "mm-board-view.h"
 #include "mm-clock.h"
+#include "mm-eval-graph.h"
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
 #include "mm-new-game-dialog.h"
@@ -52,6 +53,30 @@ enum
 
 /* How long a message stays before it goes by itself; results stay. */
 #define MESSAGE_TIMEOUT_SECONDS 6
+
+/* Analysis mode deepens for half a minute at most on one position: by
+ * then the scores change little, and a position nobody looks at any
+ * more must not keep the processors busy.  From 20 empties the moves are
+ * solved exactly, which takes about a second on two cores. */
+static const MmSearchLimits default_analysis_limits = { 0, 30.0, 20 };
+
+/* Analyse Game searches each position 10 plies deep (2 s at most) and
+ * solves the last 18 moves exactly: a whole game takes about ten
+ * seconds on two cores, and its mistakes are real ones. */
+static const MmSearchLimits default_review_limits = { 10, 2.0, 18 };
+
+/* The computer players of analysis mode and Analyse Game have smaller
+ * tables than the opponent's: they run beside it. */
+#define ANALYSIS_HASH_MEGABYTES 32
+
+enum
+{
+  PROP_0,
+  PROP_ANALYSIS_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 struct _MmWindow
 {
@@ -121,6 +146,31 @@ struct _MmWindow
   gboolean              thinking;
   guint                 think_source;
 
+  /* Analysis mode, with a computer player of its own so that it and the
+   * opponent's moves or hints never cancel each other; the position it
+   * scores (once a search has started on it) and how far it got. */
+  gboolean              analysis_mode;
+  MmAiPlayer           *analyst;
+  MmSearchLimits        analysis_limits;
+  GCancellable         *analysis_cancellable;
+  guint                 analysis_source;
+  gboolean              analysed;
+  guint64               analysed_black;
+  guint64               analysed_white;
+  MmColor               analysed_side;
+  int                   analysis_depth;
+  gboolean              analysis_exact;
+
+  /* Analyse Game, with a player of its own too: the game reviewed, what
+   * the review found so far, and whether the user stopped it. */
+  MmAiPlayer           *reviewer;
+  MmSearchLimits        review_limits;
+  GCancellable         *review_cancellable;
+  MmGameRecord         *review_record;
+  GArray               *review;
+  gboolean              review_stopped;
+  guint                 n_mistakes_listed;
+
   gboolean              narrow;
   guint                 layout_source;
   guint                 n_sounds;
@@ -145,6 +195,16 @@ struct _MmWindow
   GtkWidget            *thinking_box;
   GtkSpinner           *thinking_spinner;
   GtkLabel             *thinking_label;
+  GtkWidget            *analysis_box;
+  GtkSpinner           *analysis_spinner;
+  GtkLabel             *analysis_label;
+  GtkWidget            *review_box;
+  GtkWidget            *review_stop_button;
+  GtkProgressBar       *review_progress;
+  GtkLabel             *review_label;
+  MmEvalGraph          *eval_graph;
+  GtkListBox           *mistakes_list;
+  GtkLabel             *mistakes_placeholder;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
   GtkWidget            *browse_bar;
@@ -170,6 +230,9 @@ static void mm_window_leave_edit   (MmWindow *self);
 static void mm_window_update_status (MmWindow *self);
 static void mm_window_stop_computer (MmWindow *self);
 static void mm_window_schedule_computer (MmWindow *self);
+static void mm_window_schedule_analysis (MmWindow *self);
+static void mm_window_update_graph_selection (MmWindow *self);
+static void mm_window_check_review (MmWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Messages and announcements                                         */
@@ -758,6 +821,8 @@ mm_window_browse_to (MmWindow *self,
   mm_window_mark_current_move (self);
   mm_window_update_browse_actions (self);
   mm_window_update_status (self);
+  mm_window_update_graph_selection (self);
+  mm_window_schedule_analysis (self);
 }
 
 static void
@@ -880,6 +945,9 @@ mm_window_game_notify_cb (MmWindow *self)
   mm_window_update_moves (self);
   mm_window_update_clock_state (self);
   mm_window_schedule_computer (self);
+  mm_window_check_review (self);
+  mm_window_update_graph_selection (self);
+  mm_window_schedule_analysis (self);
 }
 
 static void
@@ -891,6 +959,7 @@ mm_window_clock_expired_cb (MmWindow *self,
   self->lost_on_time = TRUE;
   self->loser_on_time = loser;
   mm_window_stop_computer (self);
+  mm_window_schedule_analysis (self);
   mm_window_update_clocks (self);
   mm_window_update_status (self);
   mm_window_show_message_full (self, message, TRUE);
@@ -1871,14 +1940,22 @@ typedef struct
   GCancellable *cancellable;
 } Search;
 
+/* A search that @cancellable stops. */
 static Search *
-search_new (MmWindow *self)
+search_new_with (MmWindow     *self,
+                 GCancellable *cancellable)
 {
   Search *search = g_new0 (Search, 1);
 
   search->self = g_object_ref (self);
-  search->cancellable = g_object_ref (self->ai_cancellable);
+  search->cancellable = g_object_ref (cancellable);
   return search;
+}
+
+static Search *
+search_new (MmWindow *self)
+{
+  return search_new_with (self, self->ai_cancellable);
 }
 
 static void
@@ -2034,6 +2111,626 @@ mm_window_hint_action (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------ */
+/* Analysis mode                                                      */
+/* ------------------------------------------------------------------ */
+
+/* A computer player for analysis mode or Analyse Game.  Without the
+ * weights there is none: the message bar says why. */
+static MmAiPlayer *
+mm_window_new_analyst (MmWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  MmAiPlayer *player;
+
+  player = g_initable_new (MM_TYPE_AI_PLAYER, NULL, &error,
+                           "hash-megabytes", ANALYSIS_HASH_MEGABYTES,
+                           NULL);
+  if (player == NULL)
+    {
+      g_warning ("%s", error->message);
+      mm_window_show_message_full (self, error->message, TRUE);
+    }
+  return player;
+}
+
+/* Stops the search in progress; its results will be dropped. */
+static void
+mm_window_stop_analysis (MmWindow *self)
+{
+  g_clear_handle_id (&self->analysis_source, g_source_remove);
+  if (self->analysis_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->analysis_cancellable);
+      g_clear_object (&self->analysis_cancellable);
+    }
+  self->analysed = FALSE;
+}
+
+static void
+mm_window_set_analysis_status (MmWindow   *self,
+                               const char *text,
+                               gboolean    busy)
+{
+  gtk_widget_set_visible (self->analysis_box, self->analysis_mode && text != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_spinner), busy);
+  gtk_spinner_set_spinning (self->analysis_spinner, busy);
+  gtk_label_set_text (self->analysis_label, text != NULL ? text : "");
+}
+
+/* How far the analysis of the position on the board has come. */
+static void
+mm_window_update_analysis_status (MmWindow *self)
+{
+  gboolean busy = self->analysis_cancellable != NULL;
+  g_autofree char *text = NULL;
+
+  if (busy && self->analysis_depth == 0)
+    /* Translators: beside a spinner while analysis mode starts on a position */
+    text = g_strdup (_("Analysing the moves…"));
+  else if (busy)
+    /* Translators: beside a spinner while analysis mode deepens; %d is
+     * how many moves ahead the scores look */
+    text = g_strdup_printf (_("Analysing the moves: depth %d…"), self->analysis_depth);
+  else if (self->analysis_exact)
+    /* Translators: analysis mode has solved the position to the end */
+    text = g_strdup (_("Analysis done: exact scores"));
+  else
+    /* Translators: analysis mode stopped deepening; %d is how many moves
+     * ahead the scores look */
+    text = g_strdup_printf (_("Analysis done: depth %d"), self->analysis_depth);
+  mm_window_set_analysis_status (self, text, busy);
+}
+
+static void
+mm_window_clear_analysis (MmWindow *self)
+{
+  mm_board_view_set_analysis (self->board_view, 0, 0, MM_COLOR_BLACK, NULL);
+}
+
+/* The position analysis mode scores: the one on the board.  Returns why
+ * there is none to score, or NULL. */
+static const char *
+mm_window_analysis_target (MmWindow *self,
+                           MmBoard  *board,
+                           guint64  *black,
+                           guint64  *white,
+                           MmColor  *side)
+{
+  int last_move;
+
+  if (self->editing)
+    /* Translators: analysis mode's status while Edit Board is on */
+    return _("Analysis waits until the board is set up.");
+  /* The review has the processors to itself: it is done sooner. */
+  if (self->review_cancellable != NULL)
+    /* Translators: analysis mode's status while Analyse Game runs */
+    return _("Analysis waits for the game review.");
+
+  if (self->browse >= 0)
+    mm_window_position_at (self, (guint) self->browse, black, white, side, &last_move);
+  else if (self->lost_on_time)
+    /* Translators: analysis mode's status at the end of a game */
+    return _("The game is over: no moves to score.");
+  else if (mm_window_is_computer_turn (self))
+    /* Translators: analysis mode's status while the computer is to move;
+     * it would slow the computer down */
+    return _("Analysis waits for the computer’s move.");
+  else
+    {
+      MmBoard game_board = mm_game_get_board (self->game);
+
+      *side = mm_game_get_side_to_move (self->game);
+      *black = *side == MM_COLOR_BLACK ? game_board.player : game_board.opponent;
+      *white = *side == MM_COLOR_BLACK ? game_board.opponent : game_board.player;
+    }
+
+  if (!mm_board_from_colors (board, *black, *white, *side) || mm_board_is_game_over (board))
+    return _("The game is over: no moves to score.");
+  return NULL;
+}
+
+static void
+mm_window_analysis_progress_cb (MmWindow   *self,
+                                GArray     *moves,
+                                int         depth,
+                                MmAiPlayer *player)
+{
+  if (self->analysis_cancellable == NULL || moves->len == 0)
+    return;
+
+  self->analysis_depth = depth;
+  self->analysis_exact = g_array_index (moves, MmAiMove, 0).exact;
+  mm_board_view_set_analysis (self->board_view, self->analysed_black, self->analysed_white,
+                              self->analysed_side, moves);
+  mm_window_update_analysis_status (self);
+}
+
+static void
+mm_window_analysed_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(Search) search = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) moves = NULL;
+  MmWindow *self = search->self;
+
+  moves = mm_ai_player_analyse_finish (MM_AI_PLAYER (source), result, &error);
+  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
+      || search->cancellable != self->analysis_cancellable)
+    return;
+
+  g_clear_object (&self->analysis_cancellable);
+  if (moves == NULL)
+    {
+      mm_window_show_message (self, error->message);
+      mm_window_set_analysis_status (self, error->message, FALSE);
+      return;
+    }
+  mm_window_update_analysis_status (self);
+}
+
+static gboolean
+mm_window_analyse_cb (gpointer data)
+{
+  MmWindow *self = data;
+  MmBoard board;
+  guint64 black = 0, white = 0;
+  MmColor side = MM_COLOR_BLACK;
+  const char *waiting;
+
+  self->analysis_source = 0;
+  if (!self->analysis_mode)
+    return G_SOURCE_REMOVE;
+
+  waiting = mm_window_analysis_target (self, &board, &black, &white, &side);
+  if (waiting != NULL)
+    {
+      mm_window_stop_analysis (self);
+      mm_window_clear_analysis (self);
+      mm_window_set_analysis_status (self, waiting, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+
+  /* A change that left the position as it was: the search goes on. */
+  if (self->analysed && black == self->analysed_black && white == self->analysed_white
+      && side == self->analysed_side)
+    return G_SOURCE_REMOVE;
+
+  if (self->analyst == NULL)
+    {
+      self->analyst = mm_window_new_analyst (self);
+      if (self->analyst == NULL)
+        return G_SOURCE_REMOVE;
+      g_signal_connect_object (self->analyst, "analysis-progress",
+                               G_CALLBACK (mm_window_analysis_progress_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+
+  mm_window_stop_analysis (self);
+  mm_window_clear_analysis (self);
+  self->analysed = TRUE;
+  self->analysed_black = black;
+  self->analysed_white = white;
+  self->analysed_side = side;
+  self->analysis_depth = 0;
+  self->analysis_exact = FALSE;
+  self->analysis_cancellable = g_cancellable_new ();
+  mm_ai_player_analyse_async (self->analyst, &board, &self->analysis_limits,
+                              self->analysis_cancellable, mm_window_analysed_cb,
+                              search_new_with (self, self->analysis_cancellable));
+  mm_window_update_analysis_status (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Analysis mode looks at the position once the change that led to it is
+ * complete (a move and a pass make several notifications), after the
+ * computer has decided whether to think. */
+static void
+mm_window_schedule_analysis (MmWindow *self)
+{
+  if (self->analysis_mode && self->analysis_source == 0)
+    self->analysis_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, mm_window_analyse_cb,
+                                             self, NULL);
+}
+
+static void
+mm_window_set_analysis_mode (MmWindow *self,
+                             gboolean  analysis_mode)
+{
+  analysis_mode = !!analysis_mode;
+  if (self->analysis_mode == analysis_mode)
+    return;
+
+  self->analysis_mode = analysis_mode;
+  if (analysis_mode)
+    mm_window_schedule_analysis (self);
+  else
+    {
+      mm_window_stop_analysis (self);
+      mm_window_clear_analysis (self);
+      mm_window_set_analysis_status (self, NULL, FALSE);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS_MODE]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Analyse Game                                                       */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+mm_window_is_reviewing (MmWindow *self)
+{
+  return self->review_cancellable != NULL;
+}
+
+/* The number of moves to the position on the board. */
+static int
+mm_window_shown_position (MmWindow *self)
+{
+  return self->browse < 0 ? (int) mm_game_get_n_moves (self->game) : self->browse;
+}
+
+static void
+mm_window_update_graph_selection (MmWindow *self)
+{
+  if (self->eval_graph != NULL && gtk_widget_get_visible (self->review_box))
+    mm_eval_graph_set_selected (self->eval_graph, mm_window_shown_position (self));
+}
+
+/* "18. D3 (Black) loses 6 discs; C4 was best" */
+static char *
+mistake_text (const MmReviewEntry *entry,
+              guint                index)
+{
+  int discs = (mm_review_entry_get_loss (entry) + MM_EVAL_SCALE / 2) / MM_EVAL_SCALE;
+  char played[3] = "", best[3] = "";
+
+  if (entry->move >= 0 && entry->move < MM_N_SQUARES)
+    mm_square_format (entry->move, played);
+  if (entry->best_move >= 0 && entry->best_move < MM_N_SQUARES)
+    mm_square_format (entry->best_move, best);
+  played[0] = g_ascii_toupper (played[0]);
+  best[0] = g_ascii_toupper (best[0]);
+
+  if (entry->color == MM_COLOR_BLACK)
+    /* Translators: a mistake found by Analyse Game: the number of the
+     * move, its square, the discs it loses and the better square, as
+     * “18. D3 (Black) loses 6 discs; C4 was best” */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u. %s (Black) loses %d disc; %s was best",
+                                         "%u. %s (Black) loses %d discs; %s was best", discs),
+                            index + 1, played, discs, best);
+  /* Translators: a mistake found by Analyse Game: the number of the
+   * move, its square, the discs it loses and the better square, as
+   * “19. C5 (White) loses 4 discs; E6 was best” */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%u. %s (White) loses %d disc; %s was best",
+                                       "%u. %s (White) loses %d discs; %s was best", discs),
+                          index + 1, played, discs, best);
+}
+
+static GtkWidget *
+mm_window_new_mistake_row (const MmReviewEntry *entry,
+                           guint                index)
+{
+  g_autofree char *text = mistake_text (entry, index);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *disc = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (disc, "disc");
+  gtk_widget_add_css_class (disc, "small");
+  gtk_widget_add_css_class (disc, entry->color == MM_COLOR_BLACK ? "black" : "white");
+  gtk_widget_set_valign (disc, GTK_ALIGN_CENTER);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), disc);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_add_css_class (box, "mistake");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_widget_set_tooltip_text (row, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  -1);
+  g_object_set_data (G_OBJECT (row), "mm-position", GUINT_TO_POINTER (index));
+  return row;
+}
+
+/* The mistakes in the order of the game.  A position once reviewed does
+ * not change, so the list is made again only when it has more. */
+static void
+mm_window_update_mistakes (MmWindow *self)
+{
+  guint n_mistakes = 0;
+  GtkWidget *child;
+
+  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
+    if (mm_review_entry_is_mistake (&g_array_index (self->review, MmReviewEntry, i)))
+      n_mistakes++;
+  if (n_mistakes == self->n_mistakes_listed)
+    return;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->mistakes_list))) != NULL)
+    gtk_list_box_remove (self->mistakes_list, child);
+  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
+    {
+      const MmReviewEntry *entry = &g_array_index (self->review, MmReviewEntry, i);
+
+      if (mm_review_entry_is_mistake (entry))
+        gtk_list_box_append (self->mistakes_list, mm_window_new_mistake_row (entry, i));
+    }
+  self->n_mistakes_listed = n_mistakes;
+}
+
+static guint
+mm_window_count_mistakes (MmWindow *self,
+                          MmColor   color)
+{
+  guint n = 0;
+
+  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
+    {
+      const MmReviewEntry *entry = &g_array_index (self->review, MmReviewEntry, i);
+
+      if (entry->color == color && mm_review_entry_is_mistake (entry))
+        n++;
+    }
+  return n;
+}
+
+static void
+mm_window_update_review_status (MmWindow *self)
+{
+  gboolean running = mm_window_is_reviewing (self);
+  guint n_positions = self->review_record != NULL
+                      ? mm_game_record_get_n_moves (self->review_record) + 1 : 0;
+  guint n_reviewed = mm_eval_graph_get_n_reviewed (self->eval_graph);
+  g_autofree char *text = NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", running);
+  gtk_widget_set_visible (self->review_stop_button, running);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_progress), running);
+  gtk_progress_bar_set_fraction (self->review_progress,
+                                 n_positions > 0 ? (double) n_reviewed / n_positions : 0);
+
+  if (running)
+    {
+      /* Translators: while Analyse Game runs; the numbers are positions */
+      text = g_strdup_printf (_("Reviewing the game: %u of %u positions…"),
+                              n_reviewed, n_positions);
+      /* Translators: in the mistake list while Analyse Game runs */
+      gtk_label_set_text (self->mistakes_placeholder, _("No mistakes found so far."));
+    }
+  else
+    {
+      guint black = mm_window_count_mistakes (self, MM_COLOR_BLACK);
+      guint white = mm_window_count_mistakes (self, MM_COLOR_WHITE);
+      g_autofree char *black_text = NULL;
+      g_autofree char *white_text = NULL;
+
+      /* Translators: part of the result of Analyse Game, as “Black: 2 mistakes” */
+      black_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Black: %u mistake",
+                                                 "Black: %u mistakes", black), black);
+      /* Translators: part of the result of Analyse Game, as “White: 1 mistake” */
+      white_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White: %u mistake",
+                                                 "White: %u mistakes", white), white);
+      if (self->review_stopped)
+        /* Translators: the review was stopped; %u are positions, then the
+         * mistakes of each side found so far, as “Black: 2 mistakes” */
+        text = g_strdup_printf (_("Review stopped after %u of %u positions. %s, %s."),
+                                n_reviewed, n_positions, black_text, white_text);
+      else
+        /* Translators: the end of Analyse Game; the mistakes of each side,
+         * as “Black: 2 mistakes” */
+        text = g_strdup_printf (_("Review done. %s, %s."), black_text, white_text);
+      /* Translators: in the mistake list after Analyse Game; a mistake
+       * loses 3 discs or more */
+      gtk_label_set_text (self->mistakes_placeholder,
+                          _("No mistakes: no move lost 3 discs or more."));
+    }
+  gtk_label_set_text (self->review_label, text);
+}
+
+static void
+mm_window_show_review (MmWindow *self,
+                       GArray   *entries)
+{
+  if (self->review != entries)
+    {
+      g_clear_pointer (&self->review, g_array_unref);
+      self->review = g_array_copy (entries);
+    }
+  mm_eval_graph_set_entries (self->eval_graph, entries);
+  mm_window_update_graph_selection (self);
+  mm_window_update_mistakes (self);
+  mm_window_update_review_status (self);
+}
+
+static void
+mm_window_review_progress_cb (MmWindow   *self,
+                              GArray     *entries,
+                              guint       index,
+                              MmAiPlayer *player)
+{
+  if (mm_window_is_reviewing (self))
+    mm_window_show_review (self, entries);
+}
+
+static void
+mm_window_reviewed_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(Search) search = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) entries = NULL;
+  MmWindow *self = search->self;
+
+  entries = mm_ai_player_review_finish (MM_AI_PLAYER (source), result, &error);
+  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
+      || search->cancellable != self->review_cancellable)
+    return;
+
+  g_clear_object (&self->review_cancellable);
+  if (entries == NULL)
+    {
+      self->review_stopped = TRUE;
+      mm_window_show_message (self, error->message);
+      mm_window_update_review_status (self);
+    }
+  else
+    mm_window_show_review (self, entries);
+  mm_window_schedule_analysis (self);
+}
+
+static void
+mm_window_stop_review (MmWindow *self)
+{
+  if (!mm_window_is_reviewing (self))
+    return;
+
+  g_cancellable_cancel (self->review_cancellable);
+  g_clear_object (&self->review_cancellable);
+  self->review_stopped = TRUE;
+}
+
+/* Takes the review away: the game it was about changed, or the user
+ * closed it. */
+static void
+mm_window_close_review (MmWindow *self)
+{
+  mm_window_stop_review (self);
+  g_clear_pointer (&self->review_record, mm_game_record_unref);
+  g_clear_pointer (&self->review, g_array_unref);
+  mm_eval_graph_set_entries (self->eval_graph, NULL);
+  mm_window_update_mistakes (self);
+  gtk_widget_set_visible (self->review_box, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review", FALSE);
+  mm_window_schedule_analysis (self);
+}
+
+/* Whether the game still has the moves (and start) the review is about. */
+static gboolean
+mm_window_review_matches_game (MmWindow *self)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  guint64 black, white, review_black, review_white;
+  MmColor side, review_side;
+  guint n_moves;
+
+  if (self->review_record == NULL)
+    return FALSE;
+
+  n_moves = mm_game_get_n_moves (self->game);
+  if (n_moves != mm_game_record_get_n_moves (self->review_record))
+    return FALSE;
+  for (guint i = 0; i < n_moves; i++)
+    if (mm_game_get_move (self->game, i, NULL)
+        != mm_game_record_get_move (self->review_record, i, NULL, NULL, NULL))
+      return FALSE;
+
+  record = mm_game_to_record (self->game);
+  mm_game_record_get_start (record, &black, &white, &side);
+  mm_game_record_get_start (self->review_record, &review_black, &review_white, &review_side);
+  return black == review_black && white == review_white && side == review_side;
+}
+
+static void
+mm_window_check_review (MmWindow *self)
+{
+  if (gtk_widget_get_visible (self->review_box) && !mm_window_review_matches_game (self))
+    mm_window_close_review (self);
+}
+
+static void
+mm_window_analyse_game_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  if (self->editing)
+    {
+      /* Translators: shown on Analyse Game while Edit Board is on */
+      mm_window_show_message (self, _("Leave Edit Board to analyse the game."));
+      return;
+    }
+  if (mm_game_get_n_moves (self->game) == 0)
+    {
+      /* Translators: shown on Analyse Game before the first move */
+      mm_window_show_message (self, _("There are no moves to review yet."));
+      return;
+    }
+  if (self->reviewer == NULL)
+    {
+      self->reviewer = mm_window_new_analyst (self);
+      if (self->reviewer == NULL)
+        return;
+      g_signal_connect_object (self->reviewer, "review-progress",
+                               G_CALLBACK (mm_window_review_progress_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+
+  mm_window_close_review (self);
+  self->review_record = mm_game_to_record (self->game);
+  self->review_stopped = FALSE;
+  self->review_cancellable = g_cancellable_new ();
+  gtk_widget_set_visible (self->review_box, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review", TRUE);
+  mm_window_update_review_status (self);
+  mm_ai_player_review_async (self->reviewer, self->review_record, &self->review_limits,
+                             self->review_cancellable, mm_window_reviewed_cb,
+                             search_new_with (self, self->review_cancellable));
+  /* Analysis mode waits for the review. */
+  mm_window_schedule_analysis (self);
+}
+
+static void
+mm_window_stop_review_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+
+  mm_window_stop_review (self);
+  mm_window_update_review_status (self);
+  mm_window_schedule_analysis (self);
+}
+
+static void
+mm_window_close_review_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  mm_window_close_review (MM_WINDOW (widget));
+}
+
+/* A point of the graph: that position goes on the board. */
+static void
+mm_window_graph_activated_cb (MmWindow    *self,
+                              int          position,
+                              MmEvalGraph *graph)
+{
+  mm_window_browse_to (self, position);
+}
+
+/* A mistake: the position where it was made goes on the board, with
+ * its choices (and their scores in analysis mode). */
+static void
+mm_window_mistake_activated_cb (MmWindow      *self,
+                                GtkListBoxRow *row)
+{
+  mm_window_browse_to (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row),
+                                                                  "mm-position")));
+}
+
+/* ------------------------------------------------------------------ */
 /* Moves and games                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -2185,6 +2882,8 @@ mm_window_new_game (MmWindow *self,
   mm_window_schedule_autosave (self);
   mm_window_focus_board (self);
   mm_window_schedule_computer (self);
+  /* The opponents may have changed even where the position did not. */
+  mm_window_schedule_analysis (self);
 }
 
 static void
@@ -2343,6 +3042,7 @@ mm_window_edit_board_action (GtkWidget  *widget,
   mm_window_update_edit_actions (self);
   mm_window_update_browse_actions (self);
   mm_window_update_status (self);
+  mm_window_schedule_analysis (self);
   /* Translators: shown when Edit Board starts */
   mm_window_show_message (self, _("Click the squares to place or take away discs."));
   /* The status says "Editing the board". */
@@ -2365,6 +3065,7 @@ mm_window_leave_edit (MmWindow *self)
   mm_window_update_status (self);
   mm_window_set_event (self, NULL);
   mm_window_schedule_computer (self);
+  mm_window_schedule_analysis (self);
 }
 
 /* A click puts a disc of the chosen colour, or takes it away when the
@@ -2596,6 +3297,8 @@ mm_window_close_request (GtkWindow *window)
     }
 
   mm_window_stop_computer (self);
+  mm_window_stop_analysis (self);
+  mm_window_stop_review (self);
   /* The game as it is now comes back at the next start. */
   mm_window_autosave_now (self);
 
@@ -2611,6 +3314,8 @@ mm_window_dispose (GObject *object)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
   mm_window_stop_computer (self);
+  mm_window_stop_analysis (self);
+  mm_window_stop_review (self);
   mm_window_run_after_save (self, FALSE);
 
   g_clear_handle_id (&self->message_source, g_source_remove);
@@ -2620,6 +3325,21 @@ mm_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->clock, self);
   g_clear_object (&self->clock);
   g_clear_object (&self->ai);
+  /* A player's job keeps it alive: each is stopped before it goes. */
+  if (self->analyst != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->analyst, self);
+      mm_ai_player_stop (self->analyst);
+    }
+  g_clear_object (&self->analyst);
+  if (self->reviewer != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->reviewer, self);
+      mm_ai_player_stop (self->reviewer);
+    }
+  g_clear_object (&self->reviewer);
+  g_clear_pointer (&self->review_record, mm_game_record_unref);
+  g_clear_pointer (&self->review, g_array_unref);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -2633,6 +3353,44 @@ mm_window_dispose (GObject *object)
   g_clear_pointer (&self->announcement, g_free);
 
   G_OBJECT_CLASS (mm_window_parent_class)->dispose (object);
+}
+
+static void
+mm_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  MmWindow *self = MM_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS_MODE:
+      g_value_set_boolean (value, self->analysis_mode);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  MmWindow *self = MM_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS_MODE:
+      mm_window_set_analysis_mode (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -2669,13 +3427,30 @@ mm_window_class_init (MmWindowClass *klass)
     { "win.dismiss-message", mm_window_dismiss_message_action },
     { "win.escape", mm_window_escape_action },
     { "win.hint", mm_window_hint_action },
+    { "win.analyse-game", mm_window_analyse_game_action },
+    { "win.stop-review", mm_window_stop_review_action },
+    { "win.close-review", mm_window_close_review_action },
   };
 
   object_class->dispose = mm_window_dispose;
+  object_class->get_property = mm_window_get_property;
+  object_class->set_property = mm_window_set_property;
   widget_class->size_allocate = mm_window_size_allocate;
   window_class->close_request = mm_window_close_request;
 
+  /**
+   * MmWindow:analysis-mode:
+   *
+   * Whether the score of every legal move is shown on its square: the
+   * state of the action win.analysis-mode.
+   */
+  properties[PROP_ANALYSIS_MODE] =
+    g_param_spec_boolean ("analysis-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   g_type_ensure (MM_TYPE_BOARD_VIEW);
+  g_type_ensure (MM_TYPE_EVAL_GRAPH);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MmWindow, header_bar);
@@ -2697,6 +3472,16 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_spinner);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_box);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_spinner);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_stop_button);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_progress);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, eval_graph);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, mistakes_list);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, mistakes_placeholder);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_bar);
@@ -2712,9 +3497,13 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_side_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_move_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_graph_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_mistake_activated_cb);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+  /* A check item in the menu, its state the property's. */
+  gtk_widget_class_install_property_action (widget_class, "win.analysis-mode", "analysis-mode");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }
@@ -2734,6 +3523,8 @@ mm_window_init (MmWindow *self)
   self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
   self->computer_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
   self->hint_level = MM_AI_LEVEL_MASTER;
+  self->analysis_limits = default_analysis_limits;
+  self->review_limits = default_review_limits;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   for (guint i = 0; i < G_N_ELEMENTS (board_keys); i++)
@@ -2781,6 +3572,10 @@ mm_window_init (MmWindow *self)
   mm_window_update_moves (self);
   mm_window_update_clocks (self);
   mm_window_update_edit_actions (self);
+  mm_window_close_review (self);
+  /* Last: the game it looks at is in place. */
+  g_settings_bind (self->settings, "analysis-mode", self, "analysis-mode",
+                   G_SETTINGS_BIND_DEFAULT);
   mm_window_focus_board (self);
 }
 
@@ -3004,4 +3799,73 @@ _mm_window_get_thinking_text (MmWindow *self)
 {
   return gtk_widget_get_visible (self->thinking_box) ? gtk_label_get_text (self->thinking_label)
                                                      : NULL;
+}
+
+/* Analysis mode and Analyse Game */
+
+void
+_mm_window_set_analysis_limits (MmWindow             *self,
+                                const MmSearchLimits *limits)
+{
+  self->analysis_limits = limits != NULL ? *limits : default_analysis_limits;
+}
+
+void
+_mm_window_set_review_limits (MmWindow             *self,
+                              const MmSearchLimits *limits)
+{
+  self->review_limits = limits != NULL ? *limits : default_review_limits;
+}
+
+/* Whether analysis mode is searching. */
+gboolean
+_mm_window_is_analysing (MmWindow *self)
+{
+  return self->analysis_cancellable != NULL;
+}
+
+/* The depth of the scores on the board; 0 before the first. */
+int
+_mm_window_get_analysis_depth (MmWindow *self)
+{
+  return self->analysis_depth;
+}
+
+const char *
+_mm_window_get_analysis_text (MmWindow *self)
+{
+  return gtk_widget_get_visible (self->analysis_box) ? gtk_label_get_text (self->analysis_label)
+                                                     : NULL;
+}
+
+gboolean
+_mm_window_is_reviewing (MmWindow *self)
+{
+  return mm_window_is_reviewing (self);
+}
+
+/* The review shown (MmReviewEntry, the start first), or NULL. */
+GArray *
+_mm_window_get_review (MmWindow *self)
+{
+  return gtk_widget_get_visible (self->review_box) ? self->review : NULL;
+}
+
+const char *
+_mm_window_get_review_text (MmWindow *self)
+{
+  return gtk_widget_get_visible (self->review_box) ? gtk_label_get_text (self->review_label)
+                                                   : NULL;
+}
+
+MmEvalGraph *
+_mm_window_get_eval_graph (MmWindow *self)
+{
+  return self->eval_graph;
+}
+
+GtkListBox *
+_mm_window_get_mistakes_list (MmWindow *self)
+{
+  return self->mistakes_list;
 }
