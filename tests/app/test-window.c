@@ -1384,6 +1384,324 @@ new_game_against_computer (MmWindow *window)
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
 }
 
+/* Analysis mode and Analyse Game */
+
+static void
+set_analysis_mode (MmWindow *window,
+                   gboolean  on)
+{
+  gboolean mode = FALSE;
+
+  g_object_get (window, "analysis-mode", &mode, NULL);
+  if (mode != on)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis-mode", NULL));
+  g_object_get (window, "analysis-mode", &mode, NULL);
+  g_assert_true (mode == on);
+}
+
+typedef struct
+{
+  MmWindow *window;
+  int       depth;
+} AnalysisWait;
+
+static gboolean
+analysis_done (gpointer data)
+{
+  AnalysisWait *wait = data;
+
+  return !_mm_window_is_analysing (wait->window)
+         && _mm_window_get_analysis_depth (wait->window) == wait->depth;
+}
+
+static void
+wait_for_analysis (MmWindow *window,
+                   int       depth)
+{
+  AnalysisWait wait = { window, depth };
+
+  /* The analysis of a new position starts once the change is complete. */
+  run_pending ();
+  wait_until (analysis_done, &wait);
+}
+
+/* The squares with a score: @legal and no other, one of them (at least)
+ * the best; each says its score to a screen reader after @flips ("Flips
+ * 1 disc. ") when the board shows the game. */
+static void
+assert_scores_on (MmWindow *window,
+                  guint64   legal,
+                  gboolean  live)
+{
+  MmBoardView *view = _mm_window_get_board_view (window);
+  MmGame *game = mm_window_get_game (window);
+  guint n_best = 0;
+
+  g_assert_cmpuint (legal, !=, 0);
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    {
+      g_autofree char *score = mm_board_view_get_score_text (view, square);
+      gboolean best = mm_board_view_is_best_score (view, square);
+
+      if (!(legal & (G_GUINT64_CONSTANT (1) << square)))
+        {
+          g_assert_null (score);
+          g_assert_false (best);
+          continue;
+        }
+
+      g_assert_nonnull (score);
+      g_assert_true (score[0] == '+' || score[0] == '-' || score[0] == '0');
+      n_best += best;
+      {
+        guint n_flips = mm_popcount (mm_game_get_flips (game, square));
+        g_autofree char *flips = g_strdup_printf (n_flips == 1 ? "Flips %u disc. "
+                                                               : "Flips %u discs. ", n_flips);
+        g_autofree char *expected = g_strdup_printf ("%sScore %s%s", live ? flips : "", score,
+                                                     best ? ", best move" : "");
+        g_autofree char *mismatch =
+          gtk_test_accessible_check_property (GTK_ACCESSIBLE (mm_board_view_get_square (view,
+                                                                                     square)),
+                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+
+        g_assert_null (mismatch);
+      }
+    }
+  g_assert_cmpuint (n_best, >=, 1);
+}
+
+static void
+assert_no_scores (MmWindow *window)
+{
+  MmBoardView *view = _mm_window_get_board_view (window);
+
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    {
+      g_autofree char *score = mm_board_view_get_score_text (view, square);
+
+      g_assert_null (score);
+    }
+}
+
+/* Analysis mode scores every legal square, deepening, and starts again
+ * on every change of the position; it stops when turned off and at the
+ * end of the game. */
+static void
+analysis_mode (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  MmSearchLimits limits = { 3, 0, 0 };
+
+  _mm_window_set_analysis_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3");
+  g_assert_null (_mm_window_get_analysis_text (window));
+
+  set_analysis_mode (window, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "analysis-mode"));
+  run_pending ();
+  /* At first there is nothing to show yet; then every depth. */
+  wait_for_analysis (window, 3);
+  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==, "Analysis done: depth 3");
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+
+  /* A move: the old scores go at once, new ones come for the other side. */
+  activate_square (window, "d3");
+  assert_no_scores (window);
+  run_pending ();
+  g_assert_true (_mm_window_is_analysing (window) || _mm_window_get_analysis_depth (window) > 0);
+  wait_for_analysis (window, 3);
+  g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_BLACK);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+
+  /* Undo: White's squares again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  assert_no_scores (window);
+  wait_for_analysis (window, 3);
+  g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_WHITE);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+
+  /* An earlier position is analysed too: the start has four moves. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-first", NULL);
+  assert_no_scores (window);
+  wait_for_analysis (window, 3);
+  assert_scores_on (window, (G_GUINT64_CONSTANT (1) << mm_square_parse ("d3"))
+                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("c4"))
+                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("f5"))
+                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("e6")), FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-last", NULL);
+  wait_for_analysis (window, 3);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+
+  /* Off: the search stops and the scores go; nothing comes back later. */
+  limits.max_depth = 0;
+  limits.max_seconds = 20;
+  _mm_window_set_analysis_limits (window, &limits);
+  activate_square (window, "d3");
+  run_pending ();
+  g_assert_true (_mm_window_is_analysing (window));
+  set_analysis_mode (window, FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "analysis-mode"));
+  g_assert_false (_mm_window_is_analysing (window));
+  assert_no_scores (window);
+  g_assert_null (_mm_window_get_analysis_text (window));
+  run_for (100);
+  assert_no_scores (window);
+  g_assert_false (_mm_window_is_analysing (window));
+
+  /* The end of the game: nothing to score, nothing searched. */
+  _mm_window_set_analysis_limits (window, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, recorded_games[0].moves);
+  g_assert_true (mm_game_is_over (game));
+  set_analysis_mode (window, TRUE);
+  run_pending ();
+  g_assert_false (_mm_window_is_analysing (window));
+  assert_no_scores (window);
+  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
+                   "The game is over: no moves to score.");
+  set_analysis_mode (window, FALSE);
+}
+
+static gboolean
+review_done (gpointer data)
+{
+  return !_mm_window_is_reviewing (data);
+}
+
+/* A short game that White loses by a wipeout: its 8th move, E3, lets
+ * Black take every disc with F4, where C7 would not. */
+#define WIPEOUT_GAME "d3c3b3d2e1d6d7e3f4"
+
+static GtkWidget *
+find_mistake_row (MmWindow   *window,
+                  const char *prefix,
+                  const char *suffix)
+{
+  GtkListBox *list = _mm_window_get_mistakes_list (window);
+
+  for (int i = 0; gtk_list_box_get_row_at_index (list, i) != NULL; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, i);
+      GtkWidget *box = gtk_list_box_row_get_child (row);
+      const char *text = gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (box)));
+
+      if (g_str_has_prefix (text, prefix) && g_str_has_suffix (text, suffix))
+        return GTK_WIDGET (row);
+    }
+  return NULL;
+}
+
+static void
+click_graph_at (MmEvalGraph *graph,
+                int          position)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (graph));
+  GtkEventController *click = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        click = controller;
+    }
+  g_object_unref (controllers);
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "released", 1, mm_eval_graph_x_of (graph, position), 20.0);
+}
+
+/* Analyse Game reviews every position, marks the bad move with the
+ * better one, and its graph and list show positions on the board. */
+static void
+analyse_game (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmEvalGraph *graph = _mm_window_get_eval_graph (window);
+  MmSearchLimits limits = { 4, 0, 0 };
+  GArray *review;
+  const MmReviewEntry *blunder;
+  GtkWidget *row;
+  char name[3];
+
+  _mm_window_set_review_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "There are no moves to review yet.");
+  g_assert_null (_mm_window_get_review (window));
+
+  play_moves (window, WIPEOUT_GAME);
+  g_assert_true (mm_game_is_over (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+  g_assert_true (_mm_window_is_reviewing (window));
+  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Reviewing the game: "));
+  wait_until (review_done, window);
+
+  review = _mm_window_get_review (window);
+  g_assert_nonnull (review);
+  g_assert_cmpuint (review->len, ==, mm_game_get_n_moves (game) + 1);
+  g_assert_cmpuint (mm_eval_graph_get_n_reviewed (graph), ==, review->len);
+  for (guint i = 0; i < review->len; i++)
+    g_assert_cmpint (g_array_index (review, MmReviewEntry, i).depth, >=, 0);
+  /* The end: Black has every disc. */
+  g_assert_cmpint (g_array_index (review, MmReviewEntry, review->len - 1).score, ==,
+                   -64 * MM_EVAL_SCALE);
+
+  blunder = &g_array_index (review, MmReviewEntry, 7);
+  g_assert_cmpint (blunder->color, ==, MM_COLOR_WHITE);
+  g_assert_cmpint (blunder->move, ==, mm_square_parse ("e3"));
+  g_assert_true (mm_review_entry_is_mistake (blunder));
+  g_assert_cmpint (blunder->best_move, ==, mm_square_parse ("c7"));
+  /* Black's wipeout is no mistake. */
+  g_assert_false (mm_review_entry_is_mistake (&g_array_index (review, MmReviewEntry, 8)));
+  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Review done. "));
+
+  /* The mistake in the list shows the position it was made in. */
+  row = find_mistake_row (window, "8. E3 (White) loses ", " discs; C7 was best");
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activate");
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 7);
+  g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, 7);
+  assert_square_label (window, "e3", "E3, empty");
+  assert_square_label (window, "d7", "D7, black");
+
+  /* A point of the graph shows its position; the last is the game. */
+  click_graph_at (graph, 3);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 3);
+  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "After move 3 of 9");
+  click_graph_at (graph, (int) review->len - 1);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, (int) review->len - 1);
+
+  /* A longer game can be stopped; analysis mode waits for the review. */
+  limits.max_depth = 14;
+  _mm_window_set_review_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_null (_mm_window_get_review (window));
+  play_moves (window, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
+  set_analysis_mode (window, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+  run_pending ();
+  g_assert_true (_mm_window_is_reviewing (window));
+  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
+                   "Analysis waits for the game review.");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-review", NULL);
+  g_assert_false (_mm_window_is_reviewing (window));
+  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Review stopped after "));
+  run_pending ();
+  g_assert_true (_mm_window_is_analysing (window));
+  set_analysis_mode (window, FALSE);
+
+  /* A change of the game takes the review away. */
+  mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
+  activate_square (window, name);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 19);
+  g_assert_null (_mm_window_get_review (window));
+  g_assert_null (_mm_window_get_review_text (window));
+}
+
 static void
 run_window_test (GtkApplication *app,
                  WindowTest      test)
@@ -1588,6 +1906,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/hint", hint_marks_legal_square, test_in_application);
   g_test_add_data_func ("/app/window/new-game-against-computer", new_game_against_computer,
                         test_in_application);
+  g_test_add_data_func ("/app/window/analysis-mode", analysis_mode, test_in_application);
+  g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
