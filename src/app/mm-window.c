@@ -2398,15 +2398,13 @@ mistake_text (const MmReviewEntry *entry,
     /* Translators: a mistake found by Analyse Game: the number of the
      * move, its square, the discs it loses and the better square, as
      * “18. D3 (Black) loses 6 discs; C4 was best” */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u. %s (Black) loses %d disc; %s was best",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (Black) loses %d disc; %s was best",
                                          "%u. %s (Black) loses %d discs; %s was best", discs),
                             index + 1, played, discs, best);
   /* Translators: a mistake found by Analyse Game: the number of the
    * move, its square, the discs it loses and the better square, as
    * “19. C5 (White) loses 4 discs; E6 was best” */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u. %s (White) loses %d disc; %s was best",
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (White) loses %d disc; %s was best",
                                        "%u. %s (White) loses %d discs; %s was best", discs),
                           index + 1, played, discs, best);
 }
@@ -2528,9 +2526,9 @@ mm_window_update_review_status (MmWindow *self)
         /* Translators: the end of Analyse Game; the mistakes of each side,
          * as “Black: 2 mistakes” */
         text = g_strdup_printf (_("Review done. %s, %s."), black_text, white_text);
-      /* Translators: in the mistake list after Analyse Game; a mistake
-       * loses 3 discs or more */
       gtk_label_set_text (self->mistakes_placeholder,
+                          /* Translators: in the mistake list after Analyse
+                           * Game; a mistake loses 3 discs or more */
                           _("No mistakes: no move lost 3 discs or more."));
     }
   gtk_label_set_text (self->review_label, text);
