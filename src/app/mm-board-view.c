@@ -487,7 +487,10 @@ draw_scores (MmBoardView         *self,
   cairo_save (cr);
   layout = pango_cairo_create_layout (cr);
   font = pango_font_description_from_string ("Sans Bold");
-  pango_font_description_set_absolute_size (font, g->cell * 0.24 * PANGO_SCALE);
+  /* A small board gets relatively larger figures, so that they stay
+   * readable; the plates then fill more of the square. */
+  pango_font_description_set_absolute_size (font, MAX (g->cell * 0.24, MIN (g->cell * 0.3, 9.5))
+                                                  * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
 
   for (int square = 0; square < MM_N_SQUARES; square++)
@@ -507,7 +510,7 @@ draw_scores (MmBoardView         *self,
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
       cx = g->x + (mm_square_column (square) + 0.5) * g->cell;
       cy = g->y + (mm_square_row (square) + 0.5) * g->cell;
-      width = MIN (text_width + g->cell * 0.16, g->cell * 0.92);
+      width = MIN (text_width + g->cell * 0.16, g->cell * 0.96);
       height = text_height + g->cell * 0.06;
 
       rounded_rectangle (cr, cx - width / 2, cy - height / 2, width, height, height * 0.3);

@@ -2422,7 +2422,8 @@ mm_window_new_mistake_row (const MmReviewEntry *entry,
   gtk_widget_add_css_class (disc, "disc");
   gtk_widget_add_css_class (disc, "small");
   gtk_widget_add_css_class (disc, entry->color == MM_COLOR_BLACK ? "black" : "white");
-  gtk_widget_set_valign (disc, GTK_ALIGN_CENTER);
+  /* Beside the first line when the text takes two. */
+  gtk_widget_set_valign (disc, GTK_ALIGN_START);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
