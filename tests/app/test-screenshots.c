@@ -18,8 +18,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 /* Screenshots of the real window: a game in progress at two sizes, in
- * the dark style with clocks, on the high-contrast board, and the New
- * Game and Preferences windows.  Each is rendered the way GTK renders
+ * the dark style with clocks, on the high-contrast board, with analysis
+ * mode and a game review, and the New Game and Preferences windows.  Each is rendered the way GTK renders
  * the window on screen and written as a PNG file to the build folder
  * (MM_SCREENSHOT_DIR), where a person can look at them; the test checks
  * that each has the size asked for and is not blank. */
@@ -154,6 +154,36 @@ resize (MmWindow *window,
   wait_for_frames (GTK_WINDOW (window), 4);
 }
 
+static gboolean
+analysis_ready (MmWindow *window)
+{
+  return !_mm_window_is_reviewing (window) && _mm_window_get_review (window) != NULL
+         && !_mm_window_is_analysing (window) && _mm_window_get_analysis_depth (window) > 0;
+}
+
+/* Analysis mode's scores on the board and the review of the game, with
+ * small searches so that they come quickly. */
+static void
+show_analysis (MmWindow *window)
+{
+  const MmSearchLimits limits = { 8, 0, 0 };
+  gboolean timed_out = FALSE;
+  guint timeout;
+
+  _mm_window_set_analysis_limits (window, &limits);
+  _mm_window_set_review_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play (window, "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3");
+  g_object_set (window, "analysis-mode", TRUE, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+
+  timeout = g_timeout_add_seconds (20, timed_out_cb, &timed_out);
+  while (!analysis_ready (window) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+}
+
 static void
 take_screenshots (GtkApplication *app)
 {
@@ -193,6 +223,11 @@ take_screenshots (GtkApplication *app)
   resize (window, 900, 640);
   g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "high-contrast", 900, 640), >, 50);
   set_string ("board-style", "classic");
+
+  show_analysis (window);
+  resize (window, 1120, 780);
+  g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "analysis", 1120, 780), >, 100);
+  g_object_set (window, "analysis-mode", FALSE, NULL);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
   dialog = NULL;
