@@ -2521,12 +2521,12 @@ mm_window_update_review_status (MmWindow *self)
       if (self->review_stopped)
         /* Translators: the review was stopped; %u are positions, then the
          * mistakes of each side found so far, as “Black: 2 mistakes” */
-        text = g_strdup_printf (_("Review stopped after %u of %u positions. %s, %s."),
+        text = g_strdup_printf (_("Review stopped after %u of %u positions. %s, %s"),
                                 n_reviewed, n_positions, black_text, white_text);
       else
         /* Translators: the end of Analyse Game; the mistakes of each side,
          * as “Black: 2 mistakes” */
-        text = g_strdup_printf (_("Review done. %s, %s."), black_text, white_text);
+        text = g_strdup_printf (_("Review done. %s, %s"), black_text, white_text);
       gtk_label_set_text (self->mistakes_placeholder,
                           /* Translators: in the mistake list after Analyse
                            * Game; a mistake loses 3 discs or more */
@@ -2584,6 +2584,8 @@ mm_window_reviewed_cb (GObject      *source,
     }
   else
     mm_window_show_review (self, entries);
+  /* A screen reader hears the result, as it hears a move. */
+  mm_window_set_event (self, gtk_label_get_text (self->review_label));
   mm_window_schedule_analysis (self);
 }
 

@@ -1678,6 +1678,8 @@ analyse_game (MmWindow *window)
   /* Black's wipeout is no mistake. */
   g_assert_false (mm_review_entry_is_mistake (&g_array_index (review, MmReviewEntry, 8)));
   g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Review done. "));
+  /* A screen reader hears the result. */
+  g_assert_true (g_str_has_prefix (_mm_window_get_announcement (window), "Review done. "));
 
   /* The mistake in the list shows the position it was made in. */
   row = find_mistake_row (window, "8. E3 (White) loses ", best_suffix);
