@@ -575,6 +575,76 @@ solve_scaled (MmSearch *search,
 static int search_midgame (MmSearch *search, uint64_t player, uint64_t opponent,
                            int alpha, int beta, int depth);
 
+/* ---- Multi-ProbCut -------------------------------------------------------- */
+
+#define PROBCUT_MIN_DEPTH 3
+#define PROBCUT_MAX_DEPTH 12
+
+/* The standard deviation of (deep score - shallow score), in discs, is
+ * about constant + per_empty * empties for each depth; measured by
+ * `monomachia-probcut -n 1200 -d 12` (tools/train) on positions of the
+ * held-out archive games with the shipped evaluation, full-width searches
+ * at both depths.  Deeper searches use the last row. */
+static const struct
+{
+  float constant;
+  float per_empty;
+} probcut_error[PROBCUT_MAX_DEPTH + 1] = {
+  [3] = { 5.20f, -0.0303f },
+  [4] = { 4.25f, -0.0224f },
+  [5] = { 4.12f, -0.0288f },
+  [6] = { 5.53f, -0.0386f },
+  [7] = { 5.59f, -0.0534f },
+  [8] = { 5.07f, -0.0520f },
+  [9] = { 4.42f, -0.0385f },
+  [10] = { 6.14f, -0.0684f },
+  [11] = { 5.49f, -0.0593f },
+  [12] = { 6.01f, -0.0832f },
+};
+
+/* The lines were fitted from 14 to 54 empties: outside, no less than
+ * this (in discs). */
+#define PROBCUT_MIN_ERROR 2.0
+
+/* The shallow search that predicts a search of @depth: about half as
+ * deep, and of the same parity, since odd and even depths differ. */
+static inline int
+probcut_depth (int depth)
+{
+  return 2 * (depth / 4) + (depth & 1);
+}
+
+/* Whether a shallow search says, with the search's confidence, that
+ * this node fails high (+1) or low (-1) at @depth; 0 when it cannot say. */
+static int
+probcut (MmSearch *search,
+         uint64_t  player,
+         uint64_t  opponent,
+         int       alpha,
+         int       beta,
+         int       depth,
+         int       n_empties)
+{
+  int row = depth < PROBCUT_MAX_DEPTH ? depth : PROBCUT_MAX_DEPTH;
+  int shallow = probcut_depth (depth);
+  double sigma = probcut_error[row].constant + probcut_error[row].per_empty * n_empties;
+  int margin, bound;
+
+  if (sigma < PROBCUT_MIN_ERROR)
+    sigma = PROBCUT_MIN_ERROR;
+  margin = (int) (search->probcut * sigma * MM_EVAL_SCALE);
+
+  bound = beta + margin;
+  if (bound < MID_INF
+      && search_midgame (search, player, opponent, bound - 1, bound, shallow) >= bound)
+    return 1;
+  bound = alpha - margin;
+  if (bound > -MID_INF
+      && search_midgame (search, player, opponent, bound, bound + 1, shallow) <= bound)
+    return -1;
+  return 0;
+}
+
 /* Best moves first: the table's move, then by a shallow look at each
  * child (its evaluation, or fastest first for the shallowest searches). */
 static int
@@ -671,6 +741,16 @@ search_midgame (MmSearch *search,
       if (mm_moves_of (opponent, player) == 0)
         return final_score (player, opponent) * MM_EVAL_SCALE;
       return -search_midgame (search, opponent, player, -beta, -alpha, depth);
+    }
+
+  if (search->probcut > 0 && depth >= PROBCUT_MIN_DEPTH)
+    {
+      int cut = probcut (search, player, opponent, alpha, beta, depth, n_empties);
+
+      if (cut > 0)
+        return beta;
+      if (cut < 0)
+        return alpha;
     }
 
   n_moves = order_midgame_moves (search, player, opponent, moves, hash_move, depth, items);

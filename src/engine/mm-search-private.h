@@ -35,6 +35,8 @@ struct _MmSearch
   atomic_int          *stop;        /* own_stop, or the flag helpers share */
   int                  n_threads;
   int                  helper_index; /* 0 for the main search */
+  double               probcut;     /* Multi-ProbCut's margin in standard
+                                     * deviations; 0: off */
 
   MmHashTable          own_hash;
   atomic_int           own_stop;

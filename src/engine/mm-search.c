@@ -62,6 +62,7 @@ mm_search_new (size_t hash_bytes)
   atomic_init (&search->own_stop, 0);
   search->stop = &search->own_stop;
   search->n_threads = 1;
+  search->probcut = MM_SEARCH_DEFAULT_PROBCUT;
   return search;
 }
 
@@ -90,6 +91,25 @@ mm_search_set_threads (MmSearch *search,
 {
   search->n_threads = n_threads < 1 ? 1 : n_threads > MM_SEARCH_MAX_THREADS
                                           ? MM_SEARCH_MAX_THREADS : n_threads;
+}
+
+/* Multi-ProbCut (Buro 1997): in the midgame search, a shallow search of
+ * a node predicts the deep one; where the prediction lies more than
+ * @sigmas standard deviations of its error above beta (or below alpha),
+ * the node is cut without the deep search.  Deeper searches in the same
+ * time are worth the rare wrong cut.  0 turns it off, so that every move
+ * is searched to the full depth.  Exact solves never cut this way. */
+void
+mm_search_set_probcut (MmSearch *search,
+                       double    sigmas)
+{
+  search->probcut = sigmas > 0 ? sigmas : 0;
+}
+
+double
+mm_search_get_probcut (const MmSearch *search)
+{
+  return search->probcut;
 }
 
 /* May be called from any thread while the search runs. */
@@ -279,6 +299,7 @@ start_helpers (MmSearch      *search,
       helper->search.deadline = search->deadline;
       helper->search.stop = &team->stop;
       helper->search.n_threads = 1;
+      helper->search.probcut = search->probcut;
       helper->search.helper_index = i + 1;
       helper->board = *board;
       helper->task = task;

@@ -35,6 +35,10 @@ extern "C" {
  * not touch each other; mm_search_stop() may be called from any thread. */
 typedef struct _MmSearch MmSearch;
 
+/* Multi-ProbCut's default margin, in standard deviations of the error of
+ * its shallow searches (see mm_search_set_probcut()). */
+#define MM_SEARCH_DEFAULT_PROBCUT 1.5
+
 #define MM_SEARCH_MAX_THREADS 64
 
 /* The largest final disc difference. */
@@ -80,6 +84,9 @@ void      mm_search_set_weights (MmSearch             *search,
                                  const MmEvalWeights  *weights);
 void      mm_search_set_threads (MmSearch             *search,
                                  int                   n_threads);
+void      mm_search_set_probcut (MmSearch             *search,
+                                 double                sigmas);
+double    mm_search_get_probcut (const MmSearch       *search);
 void      mm_search_stop        (MmSearch             *search);
 void      mm_search_clear       (MmSearch             *search);
 

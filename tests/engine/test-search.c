@@ -22,6 +22,8 @@
  * the midgame search's moves in every phase of random games (passes
  * included), time limits and stopping from another thread. */
 
+#include "config.h"
+
 #include <glib.h>
 
 #include "mm-board.h"
@@ -283,6 +285,126 @@ test_threads_midgame (void)
   mm_search_free (search);
 }
 
+/* Plain negamax on the hand-written evaluation to a fixed depth, as the
+ * midgame search defines it: a pass costs no depth, and where the depth
+ * reaches the end of the game the score is exact. */
+static int
+negamax (guint64 player,
+         guint64 opponent,
+         int     depth)
+{
+  MmBoard board = { player, opponent };
+  guint64 moves = mm_board_legal_moves (&board);
+  int best = G_MININT;
+
+  if (depth >= mm_popcount (mm_board_empties (&board)))
+    return minimax (player, opponent) * MM_EVAL_SCALE;
+  if (depth == 0)
+    return mm_eval_simple (player, opponent);
+  if (moves == 0)
+    {
+      if (mm_board_is_game_over (&board))
+        return mm_board_final_score (&board) * MM_EVAL_SCALE;
+      return -negamax (opponent, player, depth);
+    }
+
+  for (; moves != 0; moves = mm_without_first (moves))
+    {
+      MmBoard child = board;
+
+      mm_board_play (&child, mm_first_square (moves));
+      best = MAX (best, -negamax (child.player, child.opponent, depth - 1));
+    }
+  return best;
+}
+
+/* Without Multi-ProbCut the midgame search (principal variation search,
+ * aspiration windows, the table, move ordering) gives exactly the
+ * negamax score at every depth: a position is always reached with the
+ * same depth left, since each ply adds one disc and a pass costs none. */
+static void
+test_full_width_is_negamax (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+
+  mm_search_set_probcut (search, 0);
+  for (int i = 0; i < 24 / WORK_DIVISOR; i++)
+    {
+      MmBoard board;
+      int n_empties = g_rand_int_range (rand, 16, 50);
+
+      if (!random_position (rand, n_empties, &board))
+        continue;
+      for (int depth = 1; depth <= 5; depth++)
+        {
+          MmSearchLimits limits = { .max_depth = depth };
+          MmSearchResult result;
+
+          mm_search_clear (search);
+          g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+          g_assert_cmpint (result.depth, ==, depth);
+          g_assert_cmpint (result.score, ==, negamax (board.player, board.opponent, depth));
+        }
+    }
+  mm_search_free (search);
+}
+
+/* With the shipped evaluation, for which its table was measured,
+ * Multi-ProbCut cuts most of the tree at depth 10 (the node counts are
+ * deterministic: one thread), gives legal moves, and scores near the
+ * full-width search's on average. */
+static void
+test_probcut_saves_nodes (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  MmEvalError eval_error = MM_EVAL_OK;
+  MmEvalWeights *weights = mm_eval_weights_load (MM_EVAL_SOURCE_PATH, &eval_error);
+  guint64 nodes[2] = { 0, 0 };
+  int differences = 0, n_positions = 0;
+
+  if (weights == NULL)
+    g_error ("%s: %s", MM_EVAL_SOURCE_PATH, mm_eval_error_message (eval_error));
+  mm_search_set_weights (search, weights);
+
+  g_assert_cmpfloat (mm_search_get_probcut (search), ==, MM_SEARCH_DEFAULT_PROBCUT);
+  mm_search_set_probcut (search, -1);
+  g_assert_cmpfloat (mm_search_get_probcut (search), ==, 0);
+
+  while (n_positions < 6 / WORK_DIVISOR + 1)
+    {
+      MmBoard board;
+      int scores[2];
+
+      if (!random_position (rand, g_rand_int_range (rand, 26, 44), &board)
+          || !mm_board_can_move (&board))
+        continue;
+      for (int with_probcut = 0; with_probcut < 2; with_probcut++)
+        {
+          MmSearchLimits limits = { .max_depth = 10 };
+          MmSearchResult result;
+
+          mm_search_set_probcut (search, with_probcut ? MM_SEARCH_DEFAULT_PROBCUT : 0);
+          mm_search_clear (search);
+          g_assert_true (mm_search_run (search, &board, &limits, NULL, NULL, &result));
+          g_assert_cmpuint (mm_board_legal_moves (&board)
+                            & (G_GUINT64_CONSTANT (1) << result.best_move), !=, 0);
+          nodes[with_probcut] += result.nodes;
+          scores[with_probcut] = result.score;
+        }
+      differences += ABS (scores[1] - scores[0]);
+      n_positions++;
+    }
+  g_test_message ("nodes at depth 10: %" G_GUINT64_FORMAT " full width, %" G_GUINT64_FORMAT
+                  " with Multi-ProbCut; average score difference %.2f discs",
+                  nodes[0], nodes[1], (double) differences / n_positions / MM_EVAL_SCALE);
+  g_assert_cmpuint (nodes[1], <, nodes[0] / 4);
+  g_assert_cmpint (differences / n_positions, <, 4 * MM_EVAL_SCALE);
+  mm_search_free (search);
+  mm_eval_weights_free (weights);
+}
+
 typedef struct
 {
   int n_reports;
@@ -483,6 +605,8 @@ main (int   argc,
   g_test_add_func ("/engine/search/solver/minimax-12", test_solver_twelve);
   g_test_add_func ("/engine/search/to-the-end", test_search_to_the_end);
   g_test_add_func ("/engine/search/midgame-legal", test_midgame_moves_are_legal);
+  g_test_add_func ("/engine/search/full-width-is-negamax", test_full_width_is_negamax);
+  g_test_add_func ("/engine/search/probcut", test_probcut_saves_nodes);
   g_test_add_func ("/engine/search/wipeout", test_search_finds_wipeout);
   g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
   g_test_add_func ("/engine/search/time-limit", test_time_limit);

@@ -32,6 +32,7 @@
  *   beginner ... master      a level of the game, as the window plays it
  *   master:1.5               a level with its time per move set (seconds)
  *   depth:8                  a plain search to 8 plies, exact from 8 + 6 empties
+ *   SPEC,full-width          either of the above without Multi-ProbCut
  *   gtp:COMMAND [ARGS]       an engine speaking GTP on its standard input
  *                            and output, e.g. "gtp:/usr/games/gtp-rhino -l 5"
  *
@@ -111,6 +112,8 @@ mm_match_player_new (const char   *spec,
 {
   g_autoptr(MmMatchPlayer) self = g_new0 (MmMatchPlayer, 1);
   g_auto(GStrv) parts = NULL;
+  g_autofree char *search_spec = NULL;
+  gboolean full_width;
   MmAiLevel level;
 
   self->name = g_strdup (spec);
@@ -123,7 +126,9 @@ mm_match_player_new (const char   *spec,
     }
 
   self->kind = KIND_LEVEL;
-  parts = g_strsplit (spec, ":", 2);
+  full_width = g_str_has_suffix (spec, ",full-width");
+  search_spec = g_strndup (spec, strlen (spec) - (full_width ? strlen (",full-width") : 0));
+  parts = g_strsplit (search_spec, ":", 2);
   if (g_strcmp0 (parts[0], "depth") == 0 && parts[1] != NULL)
     {
       int depth = atoi (parts[1]);
@@ -157,7 +162,8 @@ mm_match_player_new (const char   *spec,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    "'%s' is not a player: give a level (beginner, novice, intermediate, "
-                   "advanced, expert, master), LEVEL:SECONDS, depth:N or gtp:COMMAND", spec);
+                   "advanced, expert, master), LEVEL:SECONDS, depth:N or gtp:COMMAND, "
+                   "the first three with ,full-width to search without Multi-ProbCut", spec);
       return NULL;
     }
 
@@ -170,6 +176,8 @@ mm_match_player_new (const char   *spec,
   self->weights = mm_ai_weights_ref (weights);
   mm_search_set_weights (self->search, mm_ai_weights_get_eval (weights));
   mm_search_set_threads (self->search, n_threads);
+  if (full_width)
+    mm_search_set_probcut (self->search, 0);
   self->rand = g_rand_new_with_seed (seed);
   return g_steal_pointer (&self);
 }

@@ -442,7 +442,9 @@ main (int    argc,
     "with the colours swapped, and prints wins, draws, losses and disc totals\n"
     "for the first player.  A player is a level (beginner, novice, intermediate,\n"
     "advanced, expert, master), a level with its seconds a move (master:1), a\n"
-    "fixed depth (depth:8), or an engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\").");
+    "fixed depth (depth:8), or an engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\").\n"
+    "Our own players search without Multi-ProbCut with \",full-width\" added\n"
+    "(master:1,full-width).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
