@@ -58,12 +58,20 @@ enum
  * then the scores change little, and a position nobody looks at any
  * more must not keep the processors busy.  From 20 empties the moves are
  * solved exactly, which takes about a second on two cores. */
-static const MmSearchLimits default_analysis_limits = { 0, 30.0, 20 };
+static const MmSearchLimits default_analysis_limits = {
+  .max_depth = 0,
+  .max_seconds = 30.0,
+  .exact_empties = 20,
+};
 
 /* Analyse Game searches each position 10 plies deep (2 s at most) and
  * solves the last 18 moves exactly: a whole game takes about ten
  * seconds on two cores, and its mistakes are real ones. */
-static const MmSearchLimits default_review_limits = { 10, 2.0, 18 };
+static const MmSearchLimits default_review_limits = {
+  .max_depth = 10,
+  .max_seconds = 2.0,
+  .exact_empties = 18,
+};
 
 /* The computer players of analysis mode and Analyse Game have smaller
  * tables than the opponent's: they run beside it. */
@@ -231,6 +239,8 @@ static void mm_window_update_status (MmWindow *self);
 static void mm_window_stop_computer (MmWindow *self);
 static void mm_window_schedule_computer (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
+static void mm_window_set_analysis_mode (MmWindow *self,
+                                         gboolean  analysis_mode);
 static void mm_window_update_graph_selection (MmWindow *self);
 static void mm_window_check_review (MmWindow *self);
 
@@ -2226,6 +2236,10 @@ mm_window_analysis_target (MmWindow *self,
 
   if (!mm_board_from_colors (board, *black, *white, *side) || mm_board_is_game_over (board))
     return _("The game is over: no moves to score.");
+  if (!mm_board_can_move (board))
+    /* Translators: analysis mode's status on an earlier position where
+     * the side to move had to pass */
+    return _("No moves to score: the side to move passes.");
   return NULL;
 }
 
@@ -2300,8 +2314,13 @@ mm_window_analyse_cb (gpointer data)
   if (self->analyst == NULL)
     {
       self->analyst = mm_window_new_analyst (self);
+      /* The message says why; the mode cannot work, so it goes off
+       * rather than fail again at every move. */
       if (self->analyst == NULL)
-        return G_SOURCE_REMOVE;
+        {
+          mm_window_set_analysis_mode (self, FALSE);
+          return G_SOURCE_REMOVE;
+        }
       g_signal_connect_object (self->analyst, "analysis-progress",
                                G_CALLBACK (mm_window_analysis_progress_cb), self,
                                G_CONNECT_SWAPPED);
@@ -2616,7 +2635,9 @@ mm_window_close_review (MmWindow *self)
   mm_window_schedule_analysis (self);
 }
 
-/* Whether the game still has the moves (and start) the review is about. */
+/* Whether the game still has the start and the moves the review is
+ * about.  Moves played since (the computer's reply to the last one, or
+ * the game played on) leave the review as true as it was. */
 static gboolean
 mm_window_review_matches_game (MmWindow *self)
 {
@@ -2628,8 +2649,8 @@ mm_window_review_matches_game (MmWindow *self)
   if (self->review_record == NULL)
     return FALSE;
 
-  n_moves = mm_game_get_n_moves (self->game);
-  if (n_moves != mm_game_record_get_n_moves (self->review_record))
+  n_moves = mm_game_record_get_n_moves (self->review_record);
+  if (mm_game_get_n_moves (self->game) < n_moves)
     return FALSE;
   for (guint i = 0; i < n_moves; i++)
     if (mm_game_get_move (self->game, i, NULL)

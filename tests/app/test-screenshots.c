@@ -166,7 +166,7 @@ analysis_ready (MmWindow *window)
 static void
 show_analysis (MmWindow *window)
 {
-  const MmSearchLimits limits = { 8, 0, 0 };
+  const MmSearchLimits limits = { .max_depth = 8 };
   gboolean timed_out = FALSE;
   guint timeout;
 

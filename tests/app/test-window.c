@@ -1491,7 +1491,8 @@ analysis_mode (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
   g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
-  MmSearchLimits limits = { 3, 0, 0 };
+  MmSearchLimits limits = { .max_depth = 3 };
+  guint pass;
 
   _mm_window_set_analysis_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
@@ -1561,6 +1562,18 @@ analysis_mode (MmWindow *window)
   assert_no_scores (window);
   g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
                    "The game is over: no moves to score.");
+
+  /* An earlier position where the side to move had to pass. */
+  for (pass = 0; mm_game_get_move (game, pass, NULL) != MM_SQUARE_PASS; pass++)
+    g_assert_cmpuint (pass, <, mm_game_get_n_moves (game));
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window),
+                                                          (int) pass - 1), "activate");
+  g_assert_cmpint (_mm_window_get_browse (window), ==, (int) pass);
+  run_pending ();
+  g_assert_false (_mm_window_is_analysing (window));
+  assert_no_scores (window);
+  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
+                   "No moves to score: the side to move passes.");
   set_analysis_mode (window, FALSE);
 }
 
@@ -1633,7 +1646,7 @@ analyse_game (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
   MmEvalGraph *graph = _mm_window_get_eval_graph (window);
-  MmSearchLimits limits = { 4, 0, 0 };
+  MmSearchLimits limits = { .max_depth = 4 };
   GArray *review;
   const MmReviewEntry *blunder;
   GtkWidget *row;
@@ -1729,10 +1742,18 @@ analyse_game (MmWindow *window)
   g_assert_true (_mm_window_is_analysing (window));
   set_analysis_mode (window, FALSE);
 
-  /* A change of the game takes the review away. */
+  /* A move played on leaves the review of the moves before; the
+   * graph has no point for the new position. */
   mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
   activate_square (window, name);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 19);
+  g_assert_nonnull (_mm_window_get_review (window));
+  g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, -1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_nonnull (_mm_window_get_review (window));
+  g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, 18);
+  /* A move taken back from the game reviewed takes the review away. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_null (_mm_window_get_review (window));
   g_assert_null (_mm_window_get_review_text (window));
 }
