@@ -1492,6 +1492,7 @@ analysis_mode (MmWindow *window)
   MmGame *game = mm_window_get_game (window);
   g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
   MmSearchLimits limits = { .max_depth = 3 };
+  guint n_scored;
   guint pass;
 
   _mm_window_set_analysis_limits (window, &limits);
@@ -1552,7 +1553,9 @@ analysis_mode (MmWindow *window)
   g_assert_false (_mm_window_is_analysing (window));
 
   /* The end of the game: nothing to score, nothing searched. */
-  _mm_window_set_analysis_limits (window, NULL);
+  limits.max_depth = 3;
+  limits.max_seconds = 0;
+  _mm_window_set_analysis_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   play_moves (window, recorded_games[0].moves);
   g_assert_true (mm_game_is_over (game));
@@ -1562,6 +1565,33 @@ analysis_mode (MmWindow *window)
   assert_no_scores (window);
   g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
                    "The game is over: no moves to score.");
+
+  /* Three moves before the end, the scores are exact: whole discs. */
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window),
+                                                          (int) mm_game_get_n_moves (game) - 4),
+                         "activate");
+  wait_for_analysis (window, 3);
+  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==, "Analysis done: exact scores");
+  n_scored = 0;
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    {
+      MmBoardView *view = _mm_window_get_board_view (window);
+      g_autofree char *score = mm_board_view_get_score_text (view, square);
+      g_autofree char *expected = NULL;
+      g_autofree char *mismatch = NULL;
+
+      if (score == NULL)
+        continue;
+      n_scored++;
+      g_assert_null (strchr (score, '.'));
+      expected = g_strdup_printf ("Exact score %s%s", score,
+                                  mm_board_view_is_best_score (view, square) ? ", best move" : "");
+      mismatch = gtk_test_accessible_check_property (
+                   GTK_ACCESSIBLE (mm_board_view_get_square (view, square)),
+                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+      g_assert_null (mismatch);
+    }
+  g_assert_cmpuint (n_scored, >, 0);
 
   /* An earlier position where the side to move had to pass. */
   for (pass = 0; mm_game_get_move (game, pass, NULL) != MM_SQUARE_PASS; pass++)
