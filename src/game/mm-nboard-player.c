@@ -1,0 +1,1568 @@
+/* mm-nboard-player.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mm-nboard-player"
+
+#include "config.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mm-ai-player.h"
+#include "mm-ggf.h"
+#include "mm-nboard-player.h"
+
+/* The GUI side of the NBoard protocol, as NBoard's "Protocol.htm"
+ * describes it and src/cli/mm-nboard.c implements the engine side:
+ *
+ *   > nboard 2                  once, at the start
+ *   > set depth N               at the start and when the depth changes
+ *   < set myname NAME           whenever the engine likes
+ *
+ * and for every move asked for:
+ *
+ *   > ping N                    stop whatever you are doing
+ *   > set game (;GM[Othello]...;)   the whole game, start position and moves
+ *   > go
+ *   < pong N                    what comes from here on is for this request
+ *   < search PV EVAL 0 DEPTH    (optional) progress
+ *   < nodestats NODES SECONDS   (optional)
+ *   < === F5/EVAL/TIME          the move, which the engine does not play
+ *
+ * Sending the whole game with every request keeps the engine in step
+ * with moves, undo, new games and edited positions without tracking any
+ * of them.  The ping numbers tell stale answers from current ones: an
+ * answer to a cancelled "go" comes before the pong of the next ping, and
+ * is dropped.
+ *
+ * The pipes are plain asynchronous GIO streams in the main context.  The
+ * engine's process and streams live in an "Engine" record that every
+ * read and write in flight holds a reference to, so that dropping the
+ * player never leaves an operation with freed memory; the operations
+ * find the player through a weak reference and stop when it is gone.
+ * The engine gets a process group of its own, so that killing it also
+ * kills what a wrapper script started. */
+
+/* Lines longer than this are not NBoard: the engine is broken. */
+#define MAX_LINE           (64 * 1024)
+/* Bytes read at a time, and written: a pipe that poll() says is
+ * writable takes a page without blocking. */
+#define CHUNK_SIZE         4096
+/* Lines the engine has not read yet: beyond this it is not reading. */
+#define MAX_BACKLOG        (256 * 1024)
+/* How long to wait for the last words on stderr of an engine whose
+ * output has ended, in milliseconds. */
+#define STDERR_GRACE       250
+#define MAX_NAME_CHARS     64
+#define MAX_STDERR_CHARS   200
+
+typedef struct
+{
+  guint          ref_count;
+  GWeakRef       player;
+  GSubprocess   *process;
+  GCancellable  *cancellable;   /* cancelled when closed: ends reads and writes */
+  GOutputStream *input;
+  GString       *outgoing;      /* lines not handed to a write yet */
+  GBytes        *writing;       /* the write in flight, or NULL */
+  GByteArray    *out_line;      /* the start of a line not ended yet */
+  GByteArray    *err_line;
+  guint8         out_buffer[CHUNK_SIZE];
+  guint8         err_buffer[CHUNK_SIZE];
+  gboolean       closed;
+} Engine;
+
+typedef enum
+{
+  REQUEST_WAITING,      /* for the engine */
+  REQUEST_DELIVERING,   /* the result is known; the callback is due */
+} RequestState;
+
+/* Owned by its GTask; its sources hold references to the task. */
+typedef struct
+{
+  RequestState  state;
+  MmBoard       board;
+  guint         ping;
+  gboolean      synced;     /* the pong of our ping came: answers are ours */
+  gint64        started;
+  MmAiMove      move;       /* the answer, or the best so far */
+  GError       *error;
+  GMainContext *context;
+  GSource      *timeout_source;
+  GSource      *cancel_source;
+  GSource      *finish_source;
+} Request;
+
+struct _MmNboardPlayer
+{
+  GObject       parent_instance;
+
+  char         *command_line;
+  char         *working_directory;
+  char         *name;
+  guint         depth;
+  guint         timeout;
+  guint         min_delay;
+
+  Engine       *engine;
+  GError       *failure;        /* why the engine no longer plays, or NULL */
+  guint         sent_depth;     /* 0: none sent yet */
+  guint         ping;           /* the last ping sent */
+  gboolean      output_ended;
+  gboolean      errors_ended;
+  GSource      *grace_source;
+  char         *last_error_line;
+  GTask        *task;           /* the request in progress, or NULL */
+};
+
+static void mm_nboard_player_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MmNboardPlayer, mm_nboard_player, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
+                                                      mm_nboard_player_initable_iface_init))
+
+G_DEFINE_QUARK (mm-nboard-error-quark, mm_nboard_error)
+
+enum
+{
+  PROP_0,
+  PROP_COMMAND_LINE,
+  PROP_WORKING_DIRECTORY,
+  PROP_NAME,
+  PROP_DEPTH,
+  PROP_TIMEOUT,
+  PROP_MIN_DELAY,
+  PROP_BUSY,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_PROGRESS,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void engine_read                 (Engine         *engine,
+                                         gboolean        from_stderr);
+static void player_handle_line          (MmNboardPlayer *self,
+                                         char           *line);
+static void player_handle_error_line    (MmNboardPlayer *self,
+                                         char           *line);
+static void player_output_ended         (MmNboardPlayer *self,
+                                         gboolean        from_stderr);
+static void player_break                (MmNboardPlayer *self,
+                                         GError         *error);
+
+/* The engine's process and pipes. */
+
+static Engine *
+engine_ref (Engine *engine)
+{
+  engine->ref_count++;
+  return engine;
+}
+
+static void
+engine_unref (Engine *engine)
+{
+  if (--engine->ref_count > 0)
+    return;
+  g_weak_ref_clear (&engine->player);
+  g_clear_object (&engine->process);
+  g_clear_object (&engine->cancellable);
+  g_string_free (engine->outgoing, TRUE);
+  g_clear_pointer (&engine->writing, g_bytes_unref);
+  g_byte_array_unref (engine->out_line);
+  g_byte_array_unref (engine->err_line);
+  g_free (engine);
+}
+
+/* In the child, before exec. */
+static void
+engine_child_setup (gpointer user_data)
+{
+  setpgid (0, 0);
+}
+
+static Engine *
+engine_start (MmNboardPlayer      *self,
+              const char * const  *argv,
+              GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  GSubprocess *process;
+  Engine *engine;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (self->working_directory != NULL)
+    g_subprocess_launcher_set_cwd (launcher, self->working_directory);
+  g_subprocess_launcher_set_child_setup (launcher, engine_child_setup, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (launcher, argv, error);
+  if (process == NULL)
+    return NULL;
+
+  engine = g_new0 (Engine, 1);
+  engine->ref_count = 1;
+  g_weak_ref_init (&engine->player, self);
+  engine->process = process;
+  engine->cancellable = g_cancellable_new ();
+  engine->input = g_subprocess_get_stdin_pipe (process);
+  engine->outgoing = g_string_new (NULL);
+  engine->out_line = g_byte_array_new ();
+  engine->err_line = g_byte_array_new ();
+
+  engine_read (engine, FALSE);
+  engine_read (engine, TRUE);
+  return engine;
+}
+
+/* Kills the engine and everything it started; GSubprocess reaps it. */
+static void
+engine_close (Engine *engine)
+{
+  const char *identifier;
+
+  if (engine->closed)
+    return;
+  engine->closed = TRUE;
+  g_weak_ref_set (&engine->player, NULL);
+  g_cancellable_cancel (engine->cancellable);
+
+  /* Only while the child is not reaped is its process group surely
+   * still its own. */
+  identifier = g_subprocess_get_identifier (engine->process);
+  if (identifier != NULL)
+    {
+      pid_t pid = (pid_t) g_ascii_strtoll (identifier, NULL, 10);
+
+      if (pid > 1)
+        kill (-pid, SIGKILL);
+      g_subprocess_force_exit (engine->process);
+    }
+}
+
+static void engine_flush (Engine *engine);
+
+static void
+engine_write_done (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Engine *engine = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmNboardPlayer) self = NULL;
+  gboolean written;
+
+  written = g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error);
+  g_clear_pointer (&engine->writing, g_bytes_unref);
+  self = g_weak_ref_get (&engine->player);
+  if (self != NULL && !engine->closed)
+    {
+      if (written)
+        engine_flush (engine);
+      else
+        {
+          /* Its input closed: it has exited, or is about to. */
+          g_debug ("writing to the engine: %s", error->message);
+          player_output_ended (self, FALSE);
+        }
+    }
+  engine_unref (engine);
+}
+
+static void
+engine_flush (Engine *engine)
+{
+  gsize length;
+
+  if (engine->closed || engine->writing != NULL || engine->outgoing->len == 0)
+    return;
+
+  length = MIN (engine->outgoing->len, CHUNK_SIZE);
+  engine->writing = g_bytes_new (engine->outgoing->str, length);
+  g_string_erase (engine->outgoing, 0, (gssize) length);
+  g_output_stream_write_all_async (engine->input,
+                                   g_bytes_get_data (engine->writing, NULL), length,
+                                   G_PRIORITY_DEFAULT, engine->cancellable,
+                                   engine_write_done, engine_ref (engine));
+}
+
+/* Queues one line; FALSE when the engine has not read the lines before. */
+static gboolean
+engine_send (Engine     *engine,
+             const char *line)
+{
+  if (engine->closed)
+    return TRUE;
+  if (engine->outgoing->len > MAX_BACKLOG)
+    return FALSE;
+
+  g_debug ("to the engine: %s", line);
+  g_string_append (engine->outgoing, line);
+  g_string_append_c (engine->outgoing, '\n');
+  engine_flush (engine);
+  return TRUE;
+}
+
+/* Splits what was read into lines and hands them to the player; FALSE
+ * when a line of the output is too long. */
+static gboolean
+engine_take_lines (Engine         *engine,
+                   MmNboardPlayer *self,
+                   gboolean        from_stderr,
+                   const guint8   *data,
+                   gsize           length)
+{
+  GByteArray *line = from_stderr ? engine->err_line : engine->out_line;
+  const guint8 *end = data + length;
+
+  while (data < end && !engine->closed)
+    {
+      const guint8 *newline = memchr (data, '\n', (gsize) (end - data));
+      gsize part = (gsize) ((newline != NULL ? newline : end) - data);
+
+      if (line->len + part > MAX_LINE)
+        {
+          if (!from_stderr)
+            return FALSE;
+          /* A long message is only kept in part. */
+          g_byte_array_set_size (line, 0);
+        }
+      g_byte_array_append (line, data, (guint) part);
+      data += part;
+      if (newline == NULL)
+        break;
+      data++;
+
+      g_byte_array_append (line, (const guint8 *) "", 1);
+      if (from_stderr)
+        player_handle_error_line (self, (char *) line->data);
+      else
+        player_handle_line (self, (char *) line->data);
+      g_byte_array_set_size (line, 0);
+    }
+  return TRUE;
+}
+
+static void
+engine_read_done (Engine       *engine,
+                  GObject      *source,
+                  GAsyncResult *result,
+                  gboolean      from_stderr)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmNboardPlayer) self = NULL;
+  gssize length;
+
+  length = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+  self = g_weak_ref_get (&engine->player);
+  if (self == NULL || engine->closed)
+    return;
+
+  if (length <= 0)
+    {
+      if (error != NULL)
+        g_debug ("reading from the engine: %s", error->message);
+      player_output_ended (self, from_stderr);
+      return;
+    }
+
+  if (!engine_take_lines (engine, self, from_stderr,
+                          from_stderr ? engine->err_buffer : engine->out_buffer,
+                          (gsize) length))
+    {
+      player_break (self, g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL,
+                                       /* Translators: %u: a number of kilobytes */
+                                       _("The engine sent a line longer than %u KB."),
+                                       MAX_LINE / 1024));
+      return;
+    }
+  engine_read (engine, from_stderr);
+}
+
+static void
+engine_output_read (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  engine_read_done (user_data, source, result, FALSE);
+  engine_unref (user_data);
+}
+
+static void
+engine_errors_read (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  engine_read_done (user_data, source, result, TRUE);
+  engine_unref (user_data);
+}
+
+static void
+engine_read (Engine   *engine,
+             gboolean  from_stderr)
+{
+  if (engine->closed)
+    return;
+
+  if (from_stderr)
+    g_input_stream_read_async (g_subprocess_get_stderr_pipe (engine->process),
+                               engine->err_buffer, sizeof engine->err_buffer,
+                               G_PRIORITY_DEFAULT, engine->cancellable,
+                               engine_errors_read, engine_ref (engine));
+  else
+    g_input_stream_read_async (g_subprocess_get_stdout_pipe (engine->process),
+                               engine->out_buffer, sizeof engine->out_buffer,
+                               G_PRIORITY_DEFAULT, engine->cancellable,
+                               engine_output_read, engine_ref (engine));
+}
+
+/* Requests. */
+
+static void
+request_clear_source (GSource **source)
+{
+  if (*source == NULL)
+    return;
+  g_source_destroy (*source);
+  g_clear_pointer (source, g_source_unref);
+}
+
+static void
+request_free (Request *request)
+{
+  g_assert (request->timeout_source == NULL);
+  g_assert (request->cancel_source == NULL);
+  g_assert (request->finish_source == NULL);
+
+  g_clear_error (&request->error);
+  g_main_context_unref (request->context);
+  g_free (request);
+}
+
+static GSource *
+request_attach (Request     *request,
+                GSource     *source,
+                GSourceFunc  func,
+                GTask       *task)
+{
+  g_source_set_callback (source, func, g_object_ref (task), g_object_unref);
+  g_source_attach (source, request->context);
+  return source;
+}
+
+/* The player is not busy with @task any more. */
+static void
+player_release (MmNboardPlayer *self,
+                GTask          *task)
+{
+  if (self->task != task)
+    return;
+  g_clear_object (&self->task);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static gboolean
+request_finished (gpointer user_data)
+{
+  g_autoptr(GTask) task = g_object_ref (user_data);
+  MmNboardPlayer *self = g_task_get_source_object (task);
+  Request *request = g_task_get_task_data (task);
+
+  request_clear_source (&request->timeout_source);
+  request_clear_source (&request->cancel_source);
+  request_clear_source (&request->finish_source);
+  player_release (self, task);
+
+  if (request->error != NULL)
+    g_task_return_error (task, g_steal_pointer (&request->error));
+  else
+    g_task_return_boolean (task, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends @task with @error (taken) or, when it is %NULL, with the move,
+ * @delay milliseconds from now.  The callback always comes from a source
+ * of its own, never from inside a call of the caller's. */
+static void
+request_end (MmNboardPlayer *self,
+             GTask          *task,
+             GError         *error,
+             guint           delay)
+{
+  /* The player's reference may be the last one. */
+  g_autoptr(GTask) hold = g_object_ref (task);
+  Request *request = g_task_get_task_data (task);
+
+  request->state = REQUEST_DELIVERING;
+  g_clear_error (&request->error);
+  request->error = error;
+  request_clear_source (&request->timeout_source);
+  request_clear_source (&request->finish_source);
+  if (error != NULL)
+    {
+      /* Failed or cancelled: the player may take the next request now. */
+      request_clear_source (&request->cancel_source);
+      player_release (self, task);
+    }
+  request->finish_source = request_attach (request,
+                                           delay > 0 ? g_timeout_source_new (delay)
+                                                     : g_idle_source_new (),
+                                           request_finished, task);
+}
+
+/* A move found sooner than #MmNboardPlayer:min-delay waits for it. */
+static void
+request_answer (MmNboardPlayer *self,
+                GTask          *task)
+{
+  Request *request = g_task_get_task_data (task);
+  gint64 elapsed = g_get_monotonic_time () - request->started;
+  gint64 wait = (gint64) self->min_delay * 1000 - elapsed;
+
+  request->move.seconds = (double) elapsed / G_USEC_PER_SEC;
+  request_end (self, task, NULL, wait > 0 ? (guint) (wait / 1000) + 1 : 0);
+}
+
+/* Asks the engine to stop thinking: the pong is not waited for, and
+ * whatever comes before it belongs to no request. */
+static void
+player_interrupt (MmNboardPlayer *self)
+{
+  g_autofree char *ping = NULL;
+
+  if (self->engine == NULL)
+    return;
+  ping = g_strdup_printf ("ping %u", ++self->ping);
+  engine_send (self->engine, ping);
+}
+
+static void
+request_cancel (MmNboardPlayer *self,
+                GTask          *task)
+{
+  Request *request = g_task_get_task_data (task);
+
+  if (request->state == REQUEST_WAITING)
+    player_interrupt (self);
+  request_end (self, task,
+               g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                    _("The engine was asked to stop.")),
+               0);
+}
+
+static gboolean
+request_cancelled (GCancellable *cancellable,
+                   gpointer      user_data)
+{
+  GTask *task = user_data;
+  Request *request = g_task_get_task_data (task);
+
+  g_clear_pointer (&request->cancel_source, g_source_unref);
+  request_cancel (g_task_get_source_object (task), task);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+request_timed_out (gpointer user_data)
+{
+  GTask *task = user_data;
+  MmNboardPlayer *self = g_task_get_source_object (task);
+  Request *request = g_task_get_task_data (task);
+  g_autofree char *seconds = NULL;
+
+  g_clear_pointer (&request->timeout_source, g_source_unref);
+  player_interrupt (self);
+  seconds = g_strdup_printf ("%.1f", self->timeout / 1000.0);
+  request_end (self, task,
+               g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_TIMEOUT,
+                            /* Translators: %s: a number of seconds, such as 60.0 */
+                            _("The engine did not answer within %s seconds."), seconds),
+               0);
+  return G_SOURCE_REMOVE;
+}
+
+/* The current request, if the engine's answers are for it now. */
+static Request *
+player_get_listening (MmNboardPlayer *self)
+{
+  Request *request;
+
+  if (self->task == NULL)
+    return NULL;
+  request = g_task_get_task_data (self->task);
+  if (request->state != REQUEST_WAITING || !request->synced)
+    return NULL;
+  return request;
+}
+
+/* The engine's lines. */
+
+/* "F5", "f5", "PA", "pass": a square or MM_SQUARE_PASS; MM_SQUARE_NONE
+ * for anything else. */
+static int
+parse_move (const char *text)
+{
+  if (g_ascii_strcasecmp (text, "pa") == 0 || g_ascii_strcasecmp (text, "pass") == 0)
+    return MM_SQUARE_PASS;
+  if (strlen (text) != 2)
+    return MM_SQUARE_NONE;
+  return mm_square_parse (text);
+}
+
+/* An evaluation in discs for the side to move, as a score. */
+static gboolean
+parse_eval (const char *text,
+            int        *score)
+{
+  char *end = NULL;
+  double discs;
+
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  discs = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (discs))
+    return FALSE;
+  *score = (int) lround (CLAMP (discs, -64.0, 64.0) * MM_EVAL_SCALE);
+  return TRUE;
+}
+
+/* The words of @text, split at blanks. */
+static GStrv
+split_words (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit_set (text, " \t", -1);
+  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_strv_builder_add (words, parts[i]);
+  return g_strv_builder_end (words);
+}
+
+static void
+player_set_name (MmNboardPlayer *self,
+                 const char     *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *name = NULL;
+
+  g_strstrip (valid);
+  for (char *c = valid; *c != '\0'; c++)
+    if (g_ascii_iscntrl (*c))
+      *c = ' ';
+  if (valid[0] == '\0')
+    return;
+  name = g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), MAX_NAME_CHARS));
+  if (g_strcmp0 (name, self->name) == 0)
+    return;
+  g_free (self->name);
+  self->name = g_steal_pointer (&name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+}
+
+static void
+player_handle_pong (MmNboardPlayer *self,
+                    const char     *text)
+{
+  Request *request;
+  char *end = NULL;
+  guint64 number = g_ascii_strtoull (text, &end, 10);
+
+  if (self->task == NULL || end == text || *end != '\0')
+    return;
+  request = g_task_get_task_data (self->task);
+  if (request->state == REQUEST_WAITING && number == request->ping)
+    request->synced = TRUE;
+}
+
+/* "search F5d6 1.50 0 12": the best line so far. */
+static void
+player_handle_search (MmNboardPlayer *self,
+                      const char     *text)
+{
+  Request *request = player_get_listening (self);
+  g_auto(GStrv) words = NULL;
+  g_autofree char *move = NULL;
+  MmAiMove best = { 0 };
+
+  if (request == NULL)
+    return;
+  words = split_words (text);
+  if (g_strv_length (words) < 4 || strlen (words[0]) < 2)
+    return;
+  move = g_strndup (words[0], 2);
+  best.square = parse_move (move);
+  if (best.square == MM_SQUARE_NONE || !parse_eval (words[1], &best.score))
+    return;
+  if (strcmp (words[3], "100%") == 0)
+    {
+      best.exact = TRUE;
+      best.depth = mm_popcount (mm_board_empties (&request->board));
+    }
+  else
+    /* "12", or Edax's "21@98%". */
+    best.depth = (int) CLAMP (g_ascii_strtoll (words[3], NULL, 10), 0, MM_N_SQUARES);
+  best.nodes = request->move.nodes;
+  best.seconds = (double) (g_get_monotonic_time () - request->started) / G_USEC_PER_SEC;
+
+  request->move.square = best.square;
+  request->move.score = best.score;
+  request->move.depth = best.depth;
+  request->move.exact = best.exact;
+  g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, &best);
+}
+
+static void
+player_handle_nodestats (MmNboardPlayer *self,
+                         const char     *text)
+{
+  Request *request = player_get_listening (self);
+  char *end = NULL;
+  double nodes;
+
+  if (request == NULL)
+    return;
+  nodes = g_ascii_strtod (text, &end);
+  if (end != text && isfinite (nodes) && nodes >= 0 && nodes < 1e18)
+    request->move.nodes = (guint64) nodes;
+}
+
+static gboolean
+square_is_legal (const MmBoard *board,
+                 int            square)
+{
+  guint64 legal = mm_board_legal_moves (board);
+
+  if (square == MM_SQUARE_PASS)
+    return legal == 0;
+  return mm_square_is_valid (square) && (legal & (G_GUINT64_CONSTANT (1) << square)) != 0;
+}
+
+/* The words of "F5/1.50/0.3", "F5//0.3", "F5" or "d6 -1.00 0.0": the
+ * move, then the evaluation ("" when left out). */
+static GStrv
+split_answer (const char *text)
+{
+  GStrv fields;
+
+  if (strchr (text, '/') == NULL)
+    return split_words (text);
+  fields = g_strsplit (text, "/", 3);
+  for (guint i = 0; fields[i] != NULL; i++)
+    g_strstrip (fields[i]);
+  return fields;
+}
+
+/* "=== F5/1.50/0.3" and the like: the move. */
+static void
+player_handle_answer (MmNboardPlayer *self,
+                      const char     *text)
+{
+  Request *request = player_get_listening (self);
+  g_auto(GStrv) words = NULL;
+  g_autofree char *shown = NULL;
+  int square, score;
+
+  if (request == NULL)
+    {
+      g_debug ("a stale answer dropped: === %s", text);
+      return;
+    }
+
+  words = split_answer (text);
+  square = words[0] != NULL ? parse_move (words[0]) : MM_SQUARE_NONE;
+  if (square == MM_SQUARE_NONE)
+    {
+      shown = g_utf8_make_valid (text, MIN (strlen (text), 40));
+      request_end (self, self->task,
+                   g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL,
+                                /* Translators: %s: what the engine sent instead of a move */
+                                _("The engine answered “%s”, which is not a move."), shown),
+                   0);
+      return;
+    }
+
+  if (!square_is_legal (&request->board, square))
+    {
+      char name[3];
+
+      if (square == MM_SQUARE_PASS)
+        request_end (self, self->task,
+                     g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
+                                          _("The engine passed although it has a legal move.")),
+                     0);
+      else
+        {
+          mm_square_format (square, name);
+          name[0] = g_ascii_toupper (name[0]);
+          request_end (self, self->task,
+                       g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
+                                    /* Translators: %s: a square, such as F5 */
+                                    _("The engine chose %s, which is not a legal move."), name),
+                       0);
+        }
+      return;
+    }
+
+  /* The search lines were about the best move so far, which may not be
+   * this one. */
+  if (request->move.square != square)
+    {
+      request->move.score = 0;
+      request->move.depth = 0;
+      request->move.exact = FALSE;
+    }
+  request->move.square = square;
+  if (words[1] != NULL && parse_eval (words[1], &score))
+    request->move.score = score;
+  request_answer (self, self->task);
+}
+
+/* Is @line the command @word, and then what follows it? */
+static gboolean
+is_command (const char  *line,
+            const char  *word,
+            const char **rest)
+{
+  gsize length = strlen (word);
+
+  if (strncmp (line, word, length) != 0)
+    return FALSE;
+  if (line[length] != '\0' && line[length] != ' ' && line[length] != '\t'
+      && strcmp (word, "===") != 0)
+    return FALSE;
+  *rest = line + length;
+  while (**rest == ' ' || **rest == '\t')
+    (*rest)++;
+  return TRUE;
+}
+
+static void
+player_handle_line (MmNboardPlayer *self,
+                    char           *line)
+{
+  const char *rest;
+
+  g_strstrip (line);
+  if (line[0] == '\0')
+    return;
+  if (g_log_get_debug_enabled ())
+    {
+      g_autofree char *valid = g_utf8_make_valid (line, -1);
+
+      g_debug ("from the engine: %s", valid);
+    }
+
+  /* Lines we do not know are ignored, as the protocol asks. */
+  if (is_command (line, "===", &rest))
+    player_handle_answer (self, rest);
+  else if (is_command (line, "pong", &rest))
+    player_handle_pong (self, rest);
+  else if (is_command (line, "set", &rest) && is_command (rest, "myname", &rest))
+    player_set_name (self, rest);
+  else if (is_command (line, "search", &rest))
+    player_handle_search (self, rest);
+  else if (is_command (line, "nodestats", &rest))
+    player_handle_nodestats (self, rest);
+}
+
+/* What the engine says on stderr is logged, and its last line kept for
+ * the message if it stops. */
+static void
+player_handle_error_line (MmNboardPlayer *self,
+                          char           *line)
+{
+  g_autofree char *valid = NULL;
+
+  g_strstrip (line);
+  if (line[0] == '\0')
+    return;
+  valid = g_utf8_make_valid (line, -1);
+  for (char *c = valid; *c != '\0'; c++)
+    if (g_ascii_iscntrl (*c))
+      *c = ' ';
+  g_debug ("engine stderr: %s", valid);
+  g_free (self->last_error_line);
+  self->last_error_line = g_utf8_substring (valid, 0,
+                                            MIN (g_utf8_strlen (valid, -1), MAX_STDERR_CHARS));
+}
+
+/* The engine no longer plays: @error (taken) is why, for the request in
+ * progress and every later one. */
+static void
+player_break (MmNboardPlayer *self,
+              GError         *error)
+{
+  if (self->failure != NULL)
+    {
+      g_error_free (error);
+      return;
+    }
+
+  g_debug ("the engine is out: %s", error->message);
+  self->failure = error;
+  g_clear_pointer (&self->grace_source, g_source_destroy);
+  if (self->engine != NULL)
+    {
+      engine_close (self->engine);
+      g_clear_pointer (&self->engine, engine_unref);
+    }
+  if (self->task != NULL)
+    {
+      Request *request = g_task_get_task_data (self->task);
+
+      if (request->state == REQUEST_WAITING)
+        request_end (self, self->task, g_error_copy (error), 0);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+player_engine_stopped (MmNboardPlayer *self)
+{
+  if (self->last_error_line != NULL)
+    player_break (self, g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
+                                     /* Translators: %s: the last thing the engine wrote
+                                      * on its standard error */
+                                     _("The engine stopped: %s"), self->last_error_line));
+  else
+    player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
+                                             _("The engine stopped.")));
+}
+
+static gboolean
+player_grace_over (gpointer user_data)
+{
+  MmNboardPlayer *self = user_data;
+
+  self->grace_source = NULL;
+  player_engine_stopped (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The engine's output (or its input) has ended: it has stopped, and what
+ * it said on stderr last may still be on its way. */
+static void
+player_output_ended (MmNboardPlayer *self,
+                     gboolean        from_stderr)
+{
+  if (from_stderr)
+    self->errors_ended = TRUE;
+  else
+    self->output_ended = TRUE;
+  if (!self->output_ended)
+    return;
+
+  if (self->errors_ended)
+    player_engine_stopped (self);
+  else if (self->grace_source == NULL)
+    {
+      self->grace_source = g_timeout_source_new (STDERR_GRACE);
+      g_source_set_callback (self->grace_source, player_grace_over, self, NULL);
+      g_source_attach (self->grace_source, g_main_context_get_thread_default ());
+      g_source_unref (self->grace_source);
+    }
+}
+
+/* Sends @command; a stuck engine is given up. */
+static void
+player_send (MmNboardPlayer *self,
+             const char     *command)
+{
+  if (self->engine == NULL || engine_send (self->engine, command))
+    return;
+  player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
+                                           _("The engine does not read its input any more.")));
+}
+
+static void
+player_send_depth (MmNboardPlayer *self)
+{
+  g_autofree char *command = NULL;
+
+  if (self->sent_depth == self->depth)
+    return;
+  command = g_strdup_printf ("set depth %u", self->depth);
+  self->sent_depth = self->depth;
+  player_send (self, command);
+}
+
+/* The game on one line, whatever its tags hold. */
+static char *
+format_set_game (MmGameRecord *record)
+{
+  g_autofree char *ggf = mm_ggf_write (record);
+
+  g_strstrip (ggf);
+  for (char *c = ggf; *c != '\0'; c++)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+  return g_strconcat ("set game ", ggf, NULL);
+}
+
+static void
+player_ask (MmNboardPlayer *self,
+            MmGameRecord   *record,
+            Request        *request)
+{
+  g_autofree char *ping = NULL;
+  g_autofree char *game = format_set_game (record);
+
+  request->ping = ++self->ping;
+  ping = g_strdup_printf ("ping %u", request->ping);
+  player_send (self, ping);
+  player_send_depth (self);
+  player_send (self, game);
+  player_send (self, "go");
+}
+
+/* The object. */
+
+static gboolean
+mm_nboard_player_initable_init (GInitable     *initable,
+                                GCancellable  *cancellable,
+                                GError       **error)
+{
+  MmNboardPlayer *self = MM_NBOARD_PLAYER (initable);
+  g_autoptr(GError) local_error = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  if (self->engine != NULL || self->failure != NULL)
+    return TRUE;
+
+  if (self->command_line == NULL || self->command_line[strspn (self->command_line, " \t")] == '\0')
+    {
+      g_set_error_literal (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_START,
+                           _("No command line is set for the engine."));
+      return FALSE;
+    }
+  if (g_shell_parse_argv (self->command_line, NULL, &argv, &local_error))
+    self->engine = engine_start (self, (const char * const *) argv, &local_error);
+  if (self->engine == NULL)
+    {
+      g_set_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_START,
+                   /* Translators: %s: why, from the system */
+                   _("The engine could not be started: %s"), local_error->message);
+      return FALSE;
+    }
+
+  g_free (self->name);
+  self->name = g_path_get_basename (argv[0]);
+  player_send (self, "nboard 2");
+  player_send_depth (self);
+  return TRUE;
+}
+
+static void
+mm_nboard_player_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = mm_nboard_player_initable_init;
+}
+
+static void
+mm_nboard_player_dispose (GObject *object)
+{
+  MmNboardPlayer *self = (MmNboardPlayer *)object;
+
+  mm_nboard_player_stop (self);
+  g_clear_pointer (&self->grace_source, g_source_destroy);
+  if (self->engine != NULL)
+    {
+      engine_close (self->engine);
+      g_clear_pointer (&self->engine, engine_unref);
+    }
+
+  G_OBJECT_CLASS (mm_nboard_player_parent_class)->dispose (object);
+}
+
+static void
+mm_nboard_player_finalize (GObject *object)
+{
+  MmNboardPlayer *self = (MmNboardPlayer *)object;
+
+  g_clear_pointer (&self->command_line, g_free);
+  g_clear_pointer (&self->working_directory, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->last_error_line, g_free);
+  g_clear_error (&self->failure);
+
+  G_OBJECT_CLASS (mm_nboard_player_parent_class)->finalize (object);
+}
+
+static void
+mm_nboard_player_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  MmNboardPlayer *self = MM_NBOARD_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMMAND_LINE:
+      g_value_set_string (value, self->command_line);
+      break;
+
+    case PROP_WORKING_DIRECTORY:
+      g_value_set_string (value, self->working_directory);
+      break;
+
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    case PROP_DEPTH:
+      g_value_set_uint (value, self->depth);
+      break;
+
+    case PROP_TIMEOUT:
+      g_value_set_uint (value, self->timeout);
+      break;
+
+    case PROP_MIN_DELAY:
+      g_value_set_uint (value, self->min_delay);
+      break;
+
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->task != NULL);
+      break;
+
+    case PROP_RUNNING:
+      g_value_set_boolean (value, mm_nboard_player_get_running (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_nboard_player_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  MmNboardPlayer *self = MM_NBOARD_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMMAND_LINE:
+      self->command_line = g_value_dup_string (value);
+      break;
+
+    case PROP_WORKING_DIRECTORY:
+      self->working_directory = g_value_dup_string (value);
+      break;
+
+    case PROP_DEPTH:
+      mm_nboard_player_set_depth (self, g_value_get_uint (value));
+      break;
+
+    case PROP_TIMEOUT:
+      mm_nboard_player_set_timeout (self, g_value_get_uint (value));
+      break;
+
+    case PROP_MIN_DELAY:
+      mm_nboard_player_set_min_delay (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_nboard_player_class_init (MmNboardPlayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  struct sigaction action;
+
+  object_class->dispose = mm_nboard_player_dispose;
+  object_class->finalize = mm_nboard_player_finalize;
+  object_class->get_property = mm_nboard_player_get_property;
+  object_class->set_property = mm_nboard_player_set_property;
+
+  /* Writing to an engine that has just exited must fail with EPIPE, not
+   * end the whole program: SIGPIPE is ignored, as GSocket does, unless
+   * the program has its own use for it. */
+  if (sigaction (SIGPIPE, NULL, &action) == 0 && action.sa_handler == SIG_DFL)
+    signal (SIGPIPE, SIG_IGN);
+
+  /**
+   * MmNboardPlayer:command-line:
+   *
+   * The engine's program and arguments, as a shell would split them
+   * ("edax -n 2", "/opt/ntest/ntest x"); no shell runs them.
+   */
+  properties[PROP_COMMAND_LINE] =
+    g_param_spec_string ("command-line", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:working-directory:
+   *
+   * Where the engine runs (some find their data files there); %NULL for
+   * the program's own working directory.
+   */
+  properties[PROP_WORKING_DIRECTORY] =
+    g_param_spec_string ("working-directory", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:name:
+   *
+   * The engine's name: what it said with "set myname", or the name of
+   * its program until it does.
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL,
+                         NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:depth:
+   *
+   * The midgame depth asked of the engine; how deep it solves endgames
+   * is its own choice.  A change counts from the next move.
+   */
+  properties[PROP_DEPTH] =
+    g_param_spec_uint ("depth", NULL, NULL,
+                       1, MM_NBOARD_PLAYER_MAX_DEPTH, MM_NBOARD_PLAYER_DEFAULT_DEPTH,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:timeout:
+   *
+   * How long the engine may take for a move, in milliseconds, before the
+   * request fails; 0 for no limit.
+   */
+  properties[PROP_TIMEOUT] =
+    g_param_spec_uint ("timeout", NULL, NULL,
+                       0, G_MAXUINT, MM_NBOARD_PLAYER_DEFAULT_TIMEOUT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:min-delay:
+   *
+   * A move found sooner is given this many milliseconds after it was
+   * asked for, as with #MmAiPlayer:min-delay.
+   */
+  properties[PROP_MIN_DELAY] =
+    g_param_spec_uint ("min-delay", NULL, NULL,
+                       0, 10000, MM_AI_PLAYER_DEFAULT_MIN_DELAY,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:busy:
+   *
+   * Whether a move is being asked for.
+   */
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * MmNboardPlayer:running:
+   *
+   * Whether the engine still plays: %FALSE once it has stopped or broken
+   * the protocol, after which every request fails.
+   */
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MmNboardPlayer::progress:
+   * @best: the engine's best move so far, its score and depth
+   *
+   * Emitted for each "search" line the engine sends about the current
+   * request.
+   */
+  signals[SIGNAL_PROGRESS] =
+    g_signal_new ("progress",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  MM_TYPE_AI_MOVE | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+mm_nboard_player_init (MmNboardPlayer *self)
+{
+  self->depth = MM_NBOARD_PLAYER_DEFAULT_DEPTH;
+  self->timeout = MM_NBOARD_PLAYER_DEFAULT_TIMEOUT;
+  self->min_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
+}
+
+/**
+ * mm_nboard_player_new:
+ * @command_line: the engine's program and arguments
+ *
+ * Starts the engine and greets it ("nboard 2", "set depth").  Whether it
+ * speaks NBoard shows with the first request.
+ *
+ * Returns: (transfer full) (nullable): a player, or %NULL with
+ *   %MM_NBOARD_ERROR_START when the command line is empty or malformed
+ *   or its program cannot be run
+ */
+MmNboardPlayer *
+mm_nboard_player_new (const char  *command_line,
+                      GError     **error)
+{
+  return g_initable_new (MM_TYPE_NBOARD_PLAYER, NULL, error,
+                         "command-line", command_line,
+                         NULL);
+}
+
+const char *
+mm_nboard_player_get_command_line (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), NULL);
+
+  return self->command_line;
+}
+
+const char *
+mm_nboard_player_get_name (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), NULL);
+
+  return self->name;
+}
+
+guint
+mm_nboard_player_get_depth (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), MM_NBOARD_PLAYER_DEFAULT_DEPTH);
+
+  return self->depth;
+}
+
+void
+mm_nboard_player_set_depth (MmNboardPlayer *self,
+                            guint           depth)
+{
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+  g_return_if_fail (depth >= 1 && depth <= MM_NBOARD_PLAYER_MAX_DEPTH);
+
+  if (self->depth == depth)
+    return;
+  self->depth = depth;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPTH]);
+}
+
+guint
+mm_nboard_player_get_timeout (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), 0);
+
+  return self->timeout;
+}
+
+/**
+ * mm_nboard_player_set_timeout:
+ * @milliseconds: the limit, 0 for none
+ *
+ * Counts from the next request.
+ */
+void
+mm_nboard_player_set_timeout (MmNboardPlayer *self,
+                              guint           milliseconds)
+{
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+
+  if (self->timeout == milliseconds)
+    return;
+  self->timeout = milliseconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIMEOUT]);
+}
+
+guint
+mm_nboard_player_get_min_delay (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), 0);
+
+  return self->min_delay;
+}
+
+void
+mm_nboard_player_set_min_delay (MmNboardPlayer *self,
+                                guint           milliseconds)
+{
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+
+  if (self->min_delay == milliseconds)
+    return;
+  self->min_delay = milliseconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_DELAY]);
+}
+
+gboolean
+mm_nboard_player_get_busy (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), FALSE);
+
+  return self->task != NULL;
+}
+
+gboolean
+mm_nboard_player_get_running (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), FALSE);
+
+  return self->engine != NULL && self->failure == NULL;
+}
+
+/**
+ * mm_nboard_player_stop:
+ *
+ * Cancels the request in progress, if any, and tells the engine to stop
+ * thinking: the request's callback comes with G_IO_ERROR_CANCELLED.  For
+ * undo, a new game, a closed window.
+ */
+void
+mm_nboard_player_stop (MmNboardPlayer *self)
+{
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+
+  if (self->task != NULL)
+    request_cancel (self, self->task);
+}
+
+/**
+ * mm_nboard_player_choose_move_async:
+ * @record: the game so far; the move is for the end of it.  Its GGF is
+ *   sent at once, so the caller may change it afterwards.
+ * @cancellable: (nullable): cancels the request
+ *
+ * Asks the engine for a move and calls @callback in the main context no
+ * sooner than #MmNboardPlayer:min-delay after this call.  When the game
+ * is over the move is MM_SQUARE_NONE, when the side to move must pass
+ * MM_SQUARE_PASS, both without asking the engine.  A request in progress
+ * is cancelled first.
+ */
+void
+mm_nboard_player_choose_move_async (MmNboardPlayer      *self,
+                                    MmGameRecord        *record,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Request *request;
+  guint64 black, white;
+  MmColor side;
+
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  mm_nboard_player_stop (self);
+
+  request = g_new0 (Request, 1);
+  request->state = REQUEST_WAITING;
+  request->started = g_get_monotonic_time ();
+  request->context = g_main_context_ref_thread_default ();
+  request->move.square = MM_SQUARE_NONE;
+  mm_game_record_get_position (record, &black, &white, &side);
+  mm_board_from_colors (&request->board, black, white, side);
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, mm_nboard_player_choose_move_async);
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  self->task = g_object_ref (task);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+
+  if (cancellable != NULL)
+    request->cancel_source = request_attach (request, g_cancellable_source_new (cancellable),
+                                             G_SOURCE_FUNC (request_cancelled), task);
+
+  if (self->failure != NULL)
+    {
+      request_end (self, task, g_error_copy (self->failure), 0);
+      return;
+    }
+  if (mm_board_is_game_over (&request->board))
+    {
+      request_end (self, task, NULL, 0);
+      return;
+    }
+  if (!mm_board_can_move (&request->board))
+    {
+      request->move.square = MM_SQUARE_PASS;
+      request_answer (self, task);
+      return;
+    }
+
+  if (self->timeout > 0)
+    request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
+                                              request_timed_out, task);
+  player_ask (self, record, request);
+}
+
+/**
+ * mm_nboard_player_choose_move_finish:
+ * @move: (out caller-allocates) (optional): the move, with the score and
+ *   depth the engine gave (0 when it gave none), its node count and the
+ *   seconds it took
+ *
+ * Returns: %TRUE with the move, or %FALSE with an error in
+ *   %MM_NBOARD_ERROR, or G_IO_ERROR_CANCELLED
+ */
+gboolean
+mm_nboard_player_choose_move_finish (MmNboardPlayer  *self,
+                                     GAsyncResult    *result,
+                                     MmAiMove        *move,
+                                     GError         **error)
+{
+  Request *request;
+
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result))
+                        == mm_nboard_player_choose_move_async, FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  request = g_task_get_task_data (G_TASK (result));
+  if (move != NULL)
+    *move = request->move;
+  return TRUE;
+}
