@@ -90,6 +90,14 @@ struct _MmBoardView
   guint64         analysis_white;
   MmColor         analysis_side;
 
+  /* Analyse Game: a mistake made in the position given, and the better
+   * move there, marked while that position is shown. */
+  int             mistake;
+  int             better;
+  guint64         review_black;
+  guint64         review_white;
+  MmColor         review_side;
+
   /* The flips of the last move, turning over */
   guint           tick_id;
   gint64          animation_start;
@@ -543,6 +551,65 @@ draw_scores (MmBoardView         *self,
   cairo_restore (cr);
 }
 
+/* The square of the review's marks @square holds: 1 the mistake, 2 the
+ * better move, 0 none (or another position on the board). */
+static int
+mm_board_view_review_mark (MmBoardView *self,
+                           int          square)
+{
+  const Position *position = &self->position;
+
+  if (self->review_black != position->black || self->review_white != position->white
+      || self->review_side != position->side)
+    return 0;
+  if (square == self->mistake)
+    return 1;
+  if (square == self->better)
+    return 2;
+  return 0;
+}
+
+/* A frame around the square of the mistake (red, with a cross in its
+ * corner) and of the better move (gold, as a hint's): told apart by
+ * their shapes as well as their colours. */
+static void
+draw_review_marks (MmBoardView         *self,
+                   cairo_t             *cr,
+                   const BoardGeometry *g,
+                   const BoardStyle    *style)
+{
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    {
+      int mark = mm_board_view_review_mark (self, square);
+      double x = g->x + mm_square_column (square) * g->cell;
+      double y = g->y + mm_square_row (square) * g->cell;
+      double inset = g->cell * 0.06, arm = g->cell * 0.16;
+
+      if (mark == 0)
+        continue;
+
+      cairo_set_line_width (cr, g->cell * 0.07);
+      if (mark == 1)
+        cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+      else if (style->outline > 0)
+        cairo_set_source_rgb (cr, 0.0, 0.0, 1.0);
+      else
+        cairo_set_source_rgb (cr, 0.99, 0.80, 0.18);
+      cairo_rectangle (cr, x + inset, y + inset, g->cell - 2 * inset, g->cell - 2 * inset);
+      cairo_stroke (cr);
+
+      if (mark == 1)
+        {
+          cairo_set_line_width (cr, g->cell * 0.05);
+          cairo_move_to (cr, x + 2 * inset, y + 2 * inset);
+          cairo_line_to (cr, x + 2 * inset + arm, y + 2 * inset + arm);
+          cairo_move_to (cr, x + 2 * inset + arm, y + 2 * inset);
+          cairo_line_to (cr, x + 2 * inset, y + 2 * inset + arm);
+          cairo_stroke (cr);
+        }
+    }
+}
+
 static void
 mm_board_view_draw (GtkDrawingArea *area,
                     cairo_t        *cr,
@@ -656,6 +723,7 @@ mm_board_view_draw (GtkDrawingArea *area,
       cairo_stroke (cr);
     }
 
+  draw_review_marks (self, cr, &g, style);
   /* Over everything, so that no mark hides a figure. */
   draw_scores (self, cr, &g, style);
 }
@@ -732,6 +800,37 @@ mm_board_view_describe_score (MmBoardView  *self,
   *description = joined;
 }
 
+/* Adds what the review says of @square, if anything, to what a screen
+ * reader says after the square's name. */
+static void
+mm_board_view_describe_review_mark (MmBoardView  *self,
+                                    int           square,
+                                    char        **description)
+{
+  int mark = mm_board_view_review_mark (self, square);
+  const char *said;
+  char *joined;
+
+  if (mark == 0)
+    return;
+
+  said = mark == 1
+         /* Translators: said by a screen reader on the square of a mistake
+          * that Analyse Game found, in the position where it was made */
+         ? _("The mistake played here")
+         /* Translators: said by a screen reader on the square of the better
+          * move that Analyse Game found, in the position of a mistake */
+         : _("The better move");
+  if (*description == NULL)
+    {
+      *description = g_strdup (said);
+      return;
+    }
+  joined = g_strdup_printf (_("%s. %s"), *description, said);
+  g_free (*description);
+  *description = joined;
+}
+
 /* Brings the squares' names, states and pointers in line with what the
  * board shows. */
 static void
@@ -757,6 +856,7 @@ mm_board_view_update_squares (MmBoardView *self)
         /* Translators: said by a screen reader after the name of a square */
         description = g_strdup (_("Last move"));
       mm_board_view_describe_score (self, square, &description);
+      mm_board_view_describe_review_mark (self, square, &description);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->squares[square]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -1296,6 +1396,8 @@ mm_board_view_init (MmBoardView *self)
   self->typed_column = -1;
   self->hover = MM_SQUARE_NONE;
   self->hint = MM_SQUARE_NONE;
+  self->mistake = MM_SQUARE_NONE;
+  self->better = MM_SQUARE_NONE;
   self->animation_square = MM_SQUARE_NONE;
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
@@ -1571,4 +1673,50 @@ mm_board_view_is_best_score (MmBoardView *self,
 
   move = mm_board_view_scored_move (self, square);
   return move != NULL && mm_board_view_is_best (self, move);
+}
+
+/**
+ * mm_board_view_set_review_marks:
+ * @black: the black discs of the position where the mistake was made
+ * @white: its white discs
+ * @side: its side to move
+ * @mistake: the square played, or %MM_SQUARE_NONE for no marks
+ * @better: the better square, or %MM_SQUARE_NONE
+ *
+ * Marks a mistake found by Analyse Game and the better move, while the
+ * position where it was made is shown.
+ */
+void
+mm_board_view_set_review_marks (MmBoardView *self,
+                                guint64      black,
+                                guint64      white,
+                                MmColor      side,
+                                int          mistake,
+                                int          better)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (self->mistake == mistake && self->better == better && self->review_black == black
+      && self->review_white == white && self->review_side == side)
+    return;
+
+  self->mistake = mistake;
+  self->better = better;
+  self->review_black = black;
+  self->review_white = white;
+  self->review_side = side;
+  mm_board_view_update_squares (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The square marked as a mistake (1), as the better move (2), or
+ * neither (0), in the position shown. */
+int
+mm_board_view_get_review_mark (MmBoardView *self,
+                               int          square)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), 0);
+  g_return_val_if_fail (mm_square_is_valid (square), 0);
+
+  return mm_board_view_review_mark (self, square);
 }

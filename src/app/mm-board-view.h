@@ -59,5 +59,13 @@ char      *mm_board_view_get_score_text (MmBoardView *self,
                                          int          square);
 gboolean   mm_board_view_is_best_score  (MmBoardView *self,
                                          int          square);
+void       mm_board_view_set_review_marks (MmBoardView *self,
+                                           guint64      black,
+                                           guint64      white,
+                                           MmColor      side,
+                                           int          mistake,
+                                           int          better);
+int        mm_board_view_get_review_mark (MmBoardView *self,
+                                          int          square);
 
 G_END_DECLS

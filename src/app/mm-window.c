@@ -2391,11 +2391,37 @@ mm_window_shown_position (MmWindow *self)
   return self->browse < 0 ? (int) mm_game_get_n_moves (self->game) : self->browse;
 }
 
+/* The graph marks the position on the board; the board marks the
+ * mistake made there, if the review found one, and the better move. */
 static void
 mm_window_update_graph_selection (MmWindow *self)
 {
-  if (self->eval_graph != NULL && gtk_widget_get_visible (self->review_box))
-    mm_eval_graph_set_selected (self->eval_graph, mm_window_shown_position (self));
+  int shown;
+  const MmReviewEntry *entry = NULL;
+  guint64 black = 0, white = 0;
+  MmColor side = MM_COLOR_BLACK;
+  int last_move;
+
+  if (self->eval_graph == NULL || self->board_view == NULL)
+    return;
+
+  shown = mm_window_shown_position (self);
+  if (gtk_widget_get_visible (self->review_box))
+    mm_eval_graph_set_selected (self->eval_graph, shown);
+
+  if (gtk_widget_get_visible (self->review_box) && self->review != NULL && !self->editing
+      && (guint) shown < self->review->len)
+    entry = &g_array_index (self->review, MmReviewEntry, shown);
+  if (entry == NULL || !mm_review_entry_is_mistake (entry))
+    {
+      mm_board_view_set_review_marks (self->board_view, 0, 0, MM_COLOR_BLACK,
+                                      MM_SQUARE_NONE, MM_SQUARE_NONE);
+      return;
+    }
+
+  mm_window_position_at (self, (guint) shown, &black, &white, &side, &last_move);
+  mm_board_view_set_review_marks (self->board_view, black, white, side, entry->move,
+                                  entry->best_move);
 }
 
 /* "18. D3 (Black) loses 6 discs; C4 was best" */
@@ -2630,6 +2656,7 @@ mm_window_close_review (MmWindow *self)
   mm_eval_graph_set_entries (self->eval_graph, NULL);
   mm_window_update_mistakes (self);
   gtk_widget_set_visible (self->review_box, FALSE);
+  mm_window_update_graph_selection (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review", FALSE);
   mm_window_schedule_analysis (self);
@@ -3065,6 +3092,7 @@ mm_window_edit_board_action (GtkWidget  *widget,
   mm_window_update_browse_actions (self);
   mm_window_update_status (self);
   mm_window_schedule_analysis (self);
+  mm_window_update_graph_selection (self);
   /* Translators: shown when Edit Board starts */
   mm_window_show_message (self, _("Click the squares to place or take away discs."));
   /* The status says "Editing the board". */

@@ -1676,6 +1676,7 @@ analyse_game (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
   MmEvalGraph *graph = _mm_window_get_eval_graph (window);
+  MmBoardView *view = _mm_window_get_board_view (window);
   MmSearchLimits limits = { .max_depth = 4 };
   GArray *review;
   const MmReviewEntry *blunder;
@@ -1732,6 +1733,25 @@ analyse_game (MmWindow *window)
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, 7);
   assert_square_label (window, "e3", "E3, empty");
   assert_square_label (window, "d7", "D7, black");
+  /* The board marks the mistake and the better move, for the eyes and
+   * for a screen reader. */
+  g_assert_cmpint (mm_board_view_get_review_mark (view, mm_square_parse ("e3")), ==, 1);
+  g_assert_cmpint (mm_board_view_get_review_mark (view, blunder->best_move), ==, 2);
+  {
+    g_autofree char *mismatch =
+      gtk_test_accessible_check_property (GTK_ACCESSIBLE (mm_board_view_get_square (view,
+                                                            mm_square_parse ("e3"))),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                          "The mistake played here");
+    g_autofree char *better =
+      gtk_test_accessible_check_property (GTK_ACCESSIBLE (mm_board_view_get_square (view,
+                                                            blunder->best_move)),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                          "The better move");
+
+    g_assert_null (mismatch);
+    g_assert_null (better);
+  }
 
   /* A point of the graph shows its position; the last is the game. */
   click_graph_at (graph, 3);
@@ -1740,6 +1760,7 @@ analyse_game (MmWindow *window)
   click_graph_at (graph, (int) review->len - 1);
   g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, (int) review->len - 1);
+  g_assert_cmpint (mm_board_view_get_review_mark (view, mm_square_parse ("e3")), ==, 0);
 
   /* A longer game fills the graph from its end, and can be stopped;
    * analysis mode waits for the review. */
