@@ -1669,6 +1669,27 @@ click_graph_at (MmEvalGraph *graph,
   g_signal_emit_by_name (click, "released", 1, mm_eval_graph_x_of (graph, position), 20.0);
 }
 
+static void
+press_graph_key (MmEvalGraph *graph,
+                 guint        keyval)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (graph));
+  GtkEventController *keys = NULL;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        keys = controller;
+    }
+  g_object_unref (controllers);
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, 0, &handled);
+  g_assert_true (handled);
+}
+
 /* Analyse Game reviews every position, marks the bad move with the
  * better one, and its graph and list show positions on the board. */
 static void
@@ -1757,6 +1778,12 @@ analyse_game (MmWindow *window)
   click_graph_at (graph, 3);
   g_assert_cmpint (_mm_window_get_browse (window), ==, 3);
   g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "After move 3 of 9");
+  /* The arrow keys go through the positions, as for a slider. */
+  press_graph_key (graph, GDK_KEY_Left);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  press_graph_key (graph, GDK_KEY_Home);
+  g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
+  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "Start position");
   click_graph_at (graph, (int) review->len - 1);
   g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, (int) review->len - 1);
