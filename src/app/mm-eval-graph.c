@@ -50,6 +50,8 @@ struct _MmEvalGraph
   GArray         *entries;
   /* The position shown on the board, or -1 */
   int             selected;
+  /* The position under the pointer, which the tooltip tells, or -1 */
+  int             hover;
 };
 
 G_DEFINE_FINAL_TYPE (MmEvalGraph, mm_eval_graph, GTK_TYPE_DRAWING_AREA)
@@ -332,6 +334,19 @@ mm_eval_graph_draw (GtkDrawingArea *area,
 
   draw_scale (self, cr, &plate, range);
 
+  /* The position under the pointer, faintly. */
+  if (self->hover >= 0 && self->hover != self->selected
+      && (guint) self->hover < mm_eval_graph_n_positions (self))
+    {
+      double hx = floor (mm_eval_graph_x_of (self, self->hover)) + 0.5;
+
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.6);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, hx, y);
+      cairo_line_to (cr, hx, y + h);
+      cairo_stroke (cr);
+    }
+
   /* The position on the board. */
   if (self->selected >= 0 && (guint) self->selected < mm_eval_graph_n_positions (self))
     {
@@ -445,6 +460,32 @@ mm_eval_graph_released_cb (MmEvalGraph     *self,
   mm_eval_graph_activate_position (self, mm_eval_graph_position_at (self, x));
 }
 
+static void
+mm_eval_graph_set_hover (MmEvalGraph *self,
+                         int          position)
+{
+  if (self->hover == position)
+    return;
+  self->hover = position;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+mm_eval_graph_motion_cb (MmEvalGraph              *self,
+                         double                    x,
+                         double                    y,
+                         GtkEventControllerMotion *motion)
+{
+  mm_eval_graph_set_hover (self, mm_eval_graph_position_at (self, x));
+}
+
+static void
+mm_eval_graph_leave_cb (MmEvalGraph              *self,
+                        GtkEventControllerMotion *motion)
+{
+  mm_eval_graph_set_hover (self, -1);
+}
+
 static gboolean
 mm_eval_graph_key_pressed_cb (MmEvalGraph           *self,
                               guint                  keyval,
@@ -548,8 +589,10 @@ mm_eval_graph_init (MmEvalGraph *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->selected = -1;
+  self->hover = -1;
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), mm_eval_graph_draw, NULL, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -568,6 +611,12 @@ mm_eval_graph_init (MmEvalGraph *self)
   g_signal_connect_object (keys, "key-pressed", G_CALLBACK (mm_eval_graph_key_pressed_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  g_signal_connect_object (motion, "motion", G_CALLBACK (mm_eval_graph_motion_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (motion, "leave", G_CALLBACK (mm_eval_graph_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (mm_eval_graph_focus_changed_cb),
                     NULL);
@@ -598,6 +647,8 @@ mm_eval_graph_set_entries (MmEvalGraph *self,
     self->entries = g_array_copy (entries);
   if (self->selected >= (int) mm_eval_graph_n_positions (self))
     self->selected = -1;
+  if (self->hover >= (int) mm_eval_graph_n_positions (self))
+    self->hover = -1;
   mm_eval_graph_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
