@@ -1,0 +1,726 @@
+/* test-nboard-player.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* MmNboardPlayer against `monomachia-engine nboard` from the build tree
+ * (whole games, a non-standard start, passes, undo, a cancel followed by
+ * a new request) and against small engines written here as shell
+ * scripts, each wrong in its own way: one that cannot be started, exits
+ * at once, prints garbage or a line without end, answers an illegal
+ * move or a stale one, or never answers.  Every failure must come as an
+ * error, in time, and a dropped player must take its engine (and what
+ * the engine started) with it. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mm-game-record.h"
+#include "mm-nboard-player.h"
+
+/* Every wait in the main loop gives up after this long. */
+#define WAIT_LIMIT_S 60
+
+/* A timeout short enough for the tests, long enough for a loaded machine
+ * to start a shell. */
+#define SHORT_TIMEOUT_MS 1500
+
+static char *scripts_dir;
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint     calls;
+  gboolean  found;
+  MmAiMove  move;
+  GError   *error;
+} Answer;
+
+static void
+answer_clear (Answer *answer)
+{
+  g_clear_error (&answer->error);
+  memset (answer, 0, sizeof *answer);
+}
+
+static void
+answered (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Answer *answer = user_data;
+
+  answer->calls++;
+  g_clear_error (&answer->error);
+  answer->found = mm_nboard_player_choose_move_finish (MM_NBOARD_PLAYER (source), result,
+                                                       &answer->move, &answer->error);
+  g_assert_true (answer->found == (answer->error == NULL));
+}
+
+static gboolean
+time_is_up (gpointer user_data)
+{
+  g_error ("no answer in %d s", WAIT_LIMIT_S);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @answer has come, and a little longer, so
+ * that a second callback would be seen. */
+static void
+wait_for (Answer *answer)
+{
+  guint limit = g_timeout_add_seconds (WAIT_LIMIT_S, time_is_up, NULL);
+
+  while (answer->calls == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (limit);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (answer->calls, ==, 1);
+}
+
+static void
+wait_ms (guint milliseconds)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) milliseconds * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+ask (MmNboardPlayer *player,
+     MmGameRecord   *record,
+     GCancellable   *cancellable,
+     Answer         *answer)
+{
+  answer_clear (answer);
+  mm_nboard_player_choose_move_async (player, record, cancellable, answered, answer);
+}
+
+/* The move for @record, which must come. */
+static MmAiMove
+choose (MmNboardPlayer *player,
+        MmGameRecord   *record)
+{
+  Answer answer = { 0 };
+  MmAiMove move;
+
+  ask (player, record, NULL, &answer);
+  wait_for (&answer);
+  g_assert_no_error (answer.error);
+  g_assert_true (answer.found);
+  move = answer.move;
+  answer_clear (&answer);
+  return move;
+}
+
+/* The error for @record, which must come in @domain with @code. */
+static char *
+choose_fails (MmNboardPlayer *player,
+              MmGameRecord   *record,
+              GQuark          domain,
+              int             code)
+{
+  Answer answer = { 0 };
+  char *message;
+
+  ask (player, record, NULL, &answer);
+  wait_for (&answer);
+  g_assert_error (answer.error, domain, code);
+  g_assert_false (answer.found);
+  g_assert_true (g_utf8_validate (answer.error->message, -1, NULL));
+  message = g_strdup (answer.error->message);
+  answer_clear (&answer);
+  return message;
+}
+
+static MmGameRecord *
+record_from_transcript (const char *moves)
+{
+  MmGameRecord *record = mm_game_record_new ();
+
+  for (const char *m = moves; m[0] != '\0' && m[1] != '\0'; m += 2)
+    {
+      g_autofree char *name = g_strndup (m, 2);
+      g_autoptr(GError) error = NULL;
+
+      mm_game_record_play (record, mm_square_parse (name), NULL, NULL, &error);
+      g_assert_no_error (error);
+    }
+  return record;
+}
+
+static MmBoard
+board_of (MmGameRecord *record)
+{
+  MmBoard board;
+  guint64 black, white;
+  MmColor side;
+
+  mm_game_record_get_position (record, &black, &white, &side);
+  mm_board_from_colors (&board, black, white, side);
+  return board;
+}
+
+static void
+assert_legal (MmGameRecord   *record,
+              const MmAiMove *move)
+{
+  MmBoard board = board_of (record);
+
+  g_assert_true (mm_square_is_valid (move->square));
+  g_assert_true (mm_board_legal_moves (&board) & (G_GUINT64_CONSTANT (1) << move->square));
+}
+
+static char *
+engine_command_line (void)
+{
+  g_autofree char *engine = g_shell_quote (MM_ENGINE_PATH);
+  g_autofree char *eval = g_shell_quote (MM_EVAL_SOURCE_PATH);
+
+  return g_strdup_printf ("%s nboard --threads 1 --eval %s", engine, eval);
+}
+
+static MmNboardPlayer *
+engine_player (guint depth)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command_line = engine_command_line ();
+  MmNboardPlayer *player = mm_nboard_player_new (command_line, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (player);
+  g_assert_true (mm_nboard_player_get_running (player));
+  mm_nboard_player_set_min_delay (player, 0);
+  mm_nboard_player_set_depth (player, depth);
+  return player;
+}
+
+/* A fake engine: @body is a shell script reading NBoard commands. */
+static char *
+script_command_line (const char *name,
+                     const char *body)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (scripts_dir, name, NULL);
+  g_autofree char *quoted = NULL;
+
+  g_file_set_contents (path, body, -1, &error);
+  g_assert_no_error (error);
+  quoted = g_shell_quote (path);
+  return g_strconcat ("/bin/sh ", quoted, NULL);
+}
+
+static MmNboardPlayer *
+script_player (const char *name,
+               const char *body)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command_line = script_command_line (name, body);
+  MmNboardPlayer *player = mm_nboard_player_new (command_line, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (player);
+  mm_nboard_player_set_min_delay (player, 0);
+  mm_nboard_player_set_timeout (player, SHORT_TIMEOUT_MS);
+  return player;
+}
+
+/* Answers ping and nboard; what "go" does is up to @on_go. */
+#define SCRIPT(on_go) \
+  "while read -r command argument rest; do\n" \
+  "  case \"$command\" in\n" \
+  "    nboard) echo 'set myname Fake Engine' ;;\n" \
+  "    ping) echo \"pong $argument\" ;;\n" \
+  "    go) " on_go " ;;\n" \
+  "  esac\n" \
+  "done\n"
+
+/* ------------------------------------------------------------------ */
+/* Against monomachia-engine                                          */
+/* ------------------------------------------------------------------ */
+
+/* A whole game, the engine playing both sides: every move legal, the
+ * passes given without asking, and the end. */
+static void
+test_engine_game (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (2);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  guint n_moves = 0, n_passes = 0;
+
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "monomachia-engine");
+  for (;;)
+    {
+      g_autoptr(GError) error = NULL;
+      MmAiMove move = choose (player, record);
+
+      g_assert_false (mm_nboard_player_get_busy (player));
+      if (move.square == MM_SQUARE_NONE)
+        break;
+      if (move.square == MM_SQUARE_PASS)
+        {
+          MmBoard board = board_of (record);
+
+          g_assert_false (mm_board_can_move (&board));
+          n_passes++;
+        }
+      else
+        {
+          assert_legal (record, &move);
+          g_assert_cmpint (move.depth, >=, 0);
+          n_moves++;
+        }
+      mm_game_record_play (record, move.square, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_moves + n_passes, <=, 100);
+    }
+
+  g_assert_true (mm_game_record_is_over (record));
+  g_assert_cmpuint (n_moves, ==, mm_game_record_get_n_discs_played (record));
+  g_assert_cmpuint (n_moves, >=, 9);
+  /* The engine said who it is. */
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "Monomachia");
+  g_assert_true (mm_nboard_player_get_running (player));
+}
+
+/* Black: b1, White: a1, Black to move.  Black has no move and passes;
+ * White's only move is c1, and then the game is over. */
+static void
+test_engine_odd_start (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (4);
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 b1 = G_GUINT64_CONSTANT (1) << mm_square_parse ("b1");
+  guint64 a1 = G_GUINT64_CONSTANT (1) << mm_square_parse ("a1");
+  MmAiMove move;
+
+  record = mm_game_record_new_from_position (b1, a1, MM_COLOR_BLACK);
+  g_assert_false (mm_game_record_has_standard_start (record));
+
+  move = choose (player, record);
+  g_assert_cmpint (move.square, ==, MM_SQUARE_PASS);
+  mm_game_record_play (record, MM_SQUARE_PASS, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  /* The engine knows the start only from BO[...]. */
+  move = choose (player, record);
+  g_assert_cmpint (move.square, ==, mm_square_parse ("c1"));
+  mm_game_record_play (record, move.square, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  move = choose (player, record);
+  g_assert_cmpint (move.square, ==, MM_SQUARE_NONE);
+}
+
+/* Another start: Black c1, White b1; Black's only move is a1. */
+static void
+test_engine_forced (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (6);
+  g_autoptr(MmGameRecord) record = NULL;
+  guint64 c1 = G_GUINT64_CONSTANT (1) << mm_square_parse ("c1");
+  guint64 b1 = G_GUINT64_CONSTANT (1) << mm_square_parse ("b1");
+  MmAiMove move;
+
+  record = mm_game_record_new_from_position (c1, b1, MM_COLOR_BLACK);
+  move = choose (player, record);
+  g_assert_cmpint (move.square, ==, mm_square_parse ("a1"));
+}
+
+/* The engine follows the game wherever it goes: forward, back (undo), a
+ * new game. */
+static void
+test_engine_undo (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (3);
+  const char *game = "f5d6c3d3c4f4f6f3e6e7d7g6";
+
+  for (guint n = strlen (game) / 2; n > 0; n -= 3)
+    {
+      g_autofree char *prefix = g_strndup (game, n * 2);
+      g_autoptr(MmGameRecord) record = record_from_transcript (prefix);
+      MmAiMove move = choose (player, record);
+
+      assert_legal (record, &move);
+    }
+  {
+    g_autoptr(MmGameRecord) record = mm_game_record_new ();
+    MmAiMove move = choose (player, record);
+
+    assert_legal (record, &move);
+  }
+}
+
+/* A long search cancelled, then a request for another position: its
+ * answer must be for that position, whatever the cancelled search sent. */
+static void
+test_engine_cancel (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (30);
+  g_autoptr(MmGameRecord) start = mm_game_record_new ();
+  g_autoptr(MmGameRecord) after = record_from_transcript ("f5d6c3");
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Answer first = { 0 }, second = { 0 };
+  MmAiMove move;
+
+  ask (player, start, cancellable, &first);
+  g_assert_true (mm_nboard_player_get_busy (player));
+  wait_ms (200);
+  g_cancellable_cancel (cancellable);
+  wait_for (&first);
+  g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (mm_nboard_player_get_busy (player));
+
+  mm_nboard_player_set_depth (player, 2);
+  move = choose (player, after);
+  assert_legal (after, &move);
+
+  /* A new request replaces the one in progress, which is cancelled. */
+  mm_nboard_player_set_depth (player, 30);
+  ask (player, start, NULL, &first);
+  mm_nboard_player_set_depth (player, 3);
+  ask (player, after, NULL, &second);
+  wait_for (&second);
+  g_assert_cmpuint (first.calls, ==, 1);
+  g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_no_error (second.error);
+  assert_legal (after, &second.move);
+
+  /* And so does stop(). */
+  mm_nboard_player_set_depth (player, 30);
+  ask (player, after, NULL, &first);
+  mm_nboard_player_stop (player);
+  g_assert_false (mm_nboard_player_get_busy (player));
+  g_assert_cmpuint (first.calls, ==, 0);    /* not from inside stop() */
+  wait_for (&first);
+  g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  answer_clear (&first);
+  answer_clear (&second);
+}
+
+/* The minimum delay holds back a move found at once. */
+static void
+test_engine_delay (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (1);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  gint64 started;
+  MmAiMove move;
+
+  choose (player, record);    /* the engine is up */
+  mm_nboard_player_set_min_delay (player, 300);
+  started = g_get_monotonic_time ();
+  move = choose (player, record);
+  g_assert_cmpint (g_get_monotonic_time () - started, >=, 300 * 1000);
+  assert_legal (record, &move);
+}
+
+/* ------------------------------------------------------------------ */
+/* Engines that go wrong                                              */
+/* ------------------------------------------------------------------ */
+
+static void
+test_cannot_start (void)
+{
+  const char *command_lines[] = {
+    "",
+    "   ",
+    "/nonexistent/monomachia/engine nboard",
+    "engine 'unclosed",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (command_lines); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MmNboardPlayer) player = mm_nboard_player_new (command_lines[i], &error);
+
+      g_assert_null (player);
+      g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_START);
+    }
+}
+
+/* Exits before a word: the request fails with what it said on stderr,
+ * and so does every later one. */
+static void
+test_exits_at_once (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("exits.sh", "echo 'fake: cannot find eval.dat' >&2\nexit 3\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+  g_autofree char *again = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_nonnull (strstr (message, "cannot find eval.dat"));
+  g_assert_false (mm_nboard_player_get_running (player));
+  again = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_cmpstr (again, ==, message);
+}
+
+/* Exits in the middle of a request. */
+static void
+test_exits_on_go (void)
+{
+  g_autoptr(MmNboardPlayer) player = script_player ("dies.sh", SCRIPT ("exit 0"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "Fake Engine");
+}
+
+static void
+test_illegal_move (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("illegal.sh", SCRIPT ("echo '=== A1/0.00/0.1'"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+  g_autoptr(MmGameRecord) pass = NULL;
+  g_autofree char *pass_message = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (message, "A1"));
+  /* The engine is still there: the next request is asked for. */
+  g_assert_true (mm_nboard_player_get_running (player));
+  g_free (choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE));
+
+  g_object_unref (player);
+  player = script_player ("passes.sh", SCRIPT ("echo '=== PA'"));
+  pass_message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE);
+}
+
+static void
+test_garbage (void)
+{
+  /* Noise the protocol says to ignore, binary bytes, then a non-move. */
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("garbage.sh",
+                   SCRIPT ("printf 'hello\\n\\001\\377\\376 ===\\nstatus thinking\\n"
+                           "search ZZ nonsense\\nnodestats x y\\n=== Z9/what\\n'"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (message, "Z9"));
+  g_assert_true (mm_nboard_player_get_running (player));
+}
+
+/* A line without end is given up long before it fills the memory. */
+static void
+test_endless_line (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("endless.sh", SCRIPT ("while :; do printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; done"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL);
+  g_assert_false (mm_nboard_player_get_running (player));
+}
+
+/* Reads everything and says nothing: the time limit. */
+static void
+test_silent (void)
+{
+  g_autoptr(MmNboardPlayer) player = script_player ("silent.sh", "while read -r line; do :; done\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+  gint64 started = g_get_monotonic_time ();
+
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "sh");
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_TIMEOUT);
+  g_assert_cmpint (g_get_monotonic_time () - started, >=, SHORT_TIMEOUT_MS * 1000);
+  g_assert_cmpint (g_get_monotonic_time () - started, <, (SHORT_TIMEOUT_MS + 5000) * 1000);
+  g_assert_true (mm_nboard_player_get_running (player));
+}
+
+/* Answers every "go" late, after the next ping has come: the answer to
+ * a cancelled request must not be taken for the next one's.  The first
+ * answer, F5, is not even legal in the second position. */
+static void
+test_stale_answer (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("late.sh",
+                   "n=0\n"
+                   "while read -r command argument rest; do\n"
+                   "  case \"$command\" in\n"
+                   "    ping) echo \"pong $argument\" ;;\n"
+                   "    go) n=$((n + 1))\n"
+                   "        if [ $n = 1 ]; then read -r line; echo '=== F5'; "
+                   "echo \"pong ${line#ping }\"; else echo '=== F6/-0.50'; fi ;;\n"
+                   "  esac\n"
+                   "done\n");
+  g_autoptr(MmGameRecord) start = mm_game_record_new ();
+  g_autoptr(MmGameRecord) after = record_from_transcript ("f5");
+  Answer first = { 0 };
+  MmAiMove move;
+
+  ask (player, start, NULL, &first);
+  wait_ms (100);
+  mm_nboard_player_stop (player);
+  wait_for (&first);
+  g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  move = choose (player, after);
+  g_assert_cmpint (move.square, ==, mm_square_parse ("f6"));
+  g_assert_cmpint (move.score, ==, -MM_EVAL_SCALE / 2);
+  answer_clear (&first);
+}
+
+static int
+read_pid (const char *name)
+{
+  g_autofree char *path = g_build_filename (scripts_dir, name, NULL);
+  g_autofree char *text = NULL;
+  guint limit = g_timeout_add_seconds (WAIT_LIMIT_S, time_is_up, NULL);
+
+  while (!g_file_get_contents (path, &text, NULL, NULL) || strchr (text, '\n') == NULL)
+    {
+      g_clear_pointer (&text, g_free);
+      wait_ms (10);
+    }
+  g_source_remove (limit);
+  return atoi (text);
+}
+
+static void
+assert_gone (int pid)
+{
+  gint64 give_up = g_get_monotonic_time () + WAIT_LIMIT_S * G_USEC_PER_SEC;
+
+  /* A zombie still answers kill (0): gone means reaped. */
+  while (kill (pid, 0) == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
+      wait_ms (10);
+    }
+  g_assert_cmpint (errno, ==, ESRCH);
+}
+
+/* A player dropped in the middle of a request (stopped first) kills its
+ * engine, and what the engine started. */
+static void
+test_dropped (void)
+{
+  g_autofree char *script = g_strdup_printf ("sleep 1000 &\n"
+                                             "echo $! > '%s/child.pid'\n"
+                                             "echo $$ > '%s/engine.pid'\n"
+                                             "while read -r line; do :; done\n",
+                                             scripts_dir, scripts_dir);
+  MmNboardPlayer *player = script_player ("dropped.sh", script);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  Answer answer = { 0 };
+  int engine_pid, child_pid;
+
+  engine_pid = read_pid ("engine.pid");
+  child_pid = read_pid ("child.pid");
+  ask (player, record, NULL, &answer);
+  mm_nboard_player_stop (player);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  answer_clear (&answer);
+
+  g_assert_true (mm_nboard_player_get_running (player));
+  g_object_unref (player);
+  assert_gone (engine_pid);
+  /* Not our child: reaped by init once killed. */
+  assert_gone (child_pid);
+}
+
+/* A caller's cancellable that is already cancelled. */
+static void
+test_cancelled_before (void)
+{
+  g_autoptr(MmNboardPlayer) player = script_player ("never.sh", SCRIPT (":"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Answer answer = { 0 };
+
+  g_cancellable_cancel (cancellable);
+  ask (player, record, cancellable, &answer);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  answer_clear (&answer);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  scripts_dir = g_dir_make_tmp ("test-nboard-player-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/nboard-player/engine/game", test_engine_game);
+  g_test_add_func ("/nboard-player/engine/odd-start", test_engine_odd_start);
+  g_test_add_func ("/nboard-player/engine/forced", test_engine_forced);
+  g_test_add_func ("/nboard-player/engine/undo", test_engine_undo);
+  g_test_add_func ("/nboard-player/engine/cancel", test_engine_cancel);
+  g_test_add_func ("/nboard-player/engine/delay", test_engine_delay);
+  g_test_add_func ("/nboard-player/fake/cannot-start", test_cannot_start);
+  g_test_add_func ("/nboard-player/fake/exits-at-once", test_exits_at_once);
+  g_test_add_func ("/nboard-player/fake/exits-on-go", test_exits_on_go);
+  g_test_add_func ("/nboard-player/fake/illegal-move", test_illegal_move);
+  g_test_add_func ("/nboard-player/fake/garbage", test_garbage);
+  g_test_add_func ("/nboard-player/fake/endless-line", test_endless_line);
+  g_test_add_func ("/nboard-player/fake/silent", test_silent);
+  g_test_add_func ("/nboard-player/fake/stale-answer", test_stale_answer);
+  g_test_add_func ("/nboard-player/fake/dropped", test_dropped);
+  g_test_add_func ("/nboard-player/fake/cancelled-before", test_cancelled_before);
+
+  status = g_test_run ();
+
+  {
+    g_autoptr(GFile) dir = g_file_new_for_path (scripts_dir);
+    g_autoptr(GFileEnumerator) children =
+      g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, 0, NULL, NULL);
+    GFileInfo *info;
+
+    while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (scripts_dir, g_file_info_get_name (info), NULL);
+
+        g_unlink (path);
+        g_object_unref (info);
+      }
+    g_rmdir (scripts_dir);
+  }
+  g_free (scripts_dir);
+  return status;
+}
