@@ -572,7 +572,7 @@ request_cancel (MmNboardPlayer *self,
 {
   Request *request = g_task_get_task_data (task);
 
-  if (request->state == REQUEST_WAITING)
+  if (request->state == REQUEST_WAITING && request->ping != 0)
     player_interrupt (self);
   request_end (self, task,
                g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
@@ -1530,6 +1530,10 @@ mm_nboard_player_choose_move_async (MmNboardPlayer      *self,
       request_answer (self, task);
       return;
     }
+
+  /* Cancelled already: the cancel source ends it, the engine is spared. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
 
   if (self->timeout > 0)
     request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
