@@ -20,7 +20,7 @@
 
 /* MmNboardPlayer against `monomachia-engine nboard` from the build tree
  * (whole games, a non-standard start, passes, undo, a cancel followed by
- * a new request) and against small engines written here as shell
+ * a new request, the check) and against small engines written here as shell
  * scripts, each wrong in its own way: one that cannot be started, exits
  * at once, prints garbage or a line without end, answers an illegal
  * move or a stale one, or never answers.  Every failure must come as an
@@ -160,6 +160,32 @@ choose_fails (MmNboardPlayer *player,
   message = g_strdup (answer.error->message);
   answer_clear (&answer);
   return message;
+}
+
+static void
+checked (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Answer *answer = user_data;
+
+  answer->calls++;
+  g_clear_error (&answer->error);
+  answer->found = mm_nboard_player_check_finish (MM_NBOARD_PLAYER (source), result,
+                                                 &answer->error);
+  g_assert_true (answer->found == (answer->error == NULL));
+}
+
+/* Checks the engine: the error, or NULL when it answered. */
+static GError *
+check (MmNboardPlayer *player)
+{
+  Answer answer = { 0 };
+
+  mm_nboard_player_check_async (player, NULL, checked, &answer);
+  wait_for (&answer);
+  g_assert_false (mm_nboard_player_get_busy (player));
+  return answer.error;
 }
 
 static MmGameRecord *
@@ -336,6 +362,28 @@ test_engine_game (void)
   g_assert_cmpuint (n_names, ==, 1);
   g_assert_cmpuint (n_progress, >=, n_moves / 2);
   g_assert_true (mm_nboard_player_get_running (player));
+}
+
+/* The check a preferences page makes: the engine answers, with its
+ * name; a move request replaces a check in progress. */
+static void
+test_engine_check (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (2);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  Answer answer = { 0 };
+  MmAiMove move;
+
+  g_assert_no_error (check (player));
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "Monomachia");
+
+  mm_nboard_player_check_async (player, NULL, checked, &answer);
+  g_assert_true (mm_nboard_player_get_busy (player));
+  move = choose (player, record);
+  assert_legal (record, &move);
+  g_assert_cmpuint (answer.calls, ==, 1);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  answer_clear (&answer);
 }
 
 /* Black: b1, White: a1, Black to move.  Black has no move and passes;
@@ -628,12 +676,15 @@ test_exits_at_once (void)
   g_autoptr(MmGameRecord) record = mm_game_record_new ();
   g_autofree char *message = NULL;
   g_autofree char *again = NULL;
+  g_autoptr(GError) error = NULL;
 
   message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
   g_assert_nonnull (strstr (message, "cannot find eval.dat"));
   g_assert_false (mm_nboard_player_get_running (player));
   again = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
   g_assert_cmpstr (again, ==, message);
+  error = check (player);
+  g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
 }
 
 /* Exits in the middle of a request. */
@@ -705,6 +756,7 @@ test_silent (void)
   g_autoptr(MmNboardPlayer) player = script_player ("silent.sh", "while read -r line; do :; done\n");
   g_autoptr(MmGameRecord) record = mm_game_record_new ();
   g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
   gint64 started = g_get_monotonic_time ();
 
   g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "sh");
@@ -712,6 +764,8 @@ test_silent (void)
   g_assert_cmpint (g_get_monotonic_time () - started, >=, SHORT_TIMEOUT_MS * 1000);
   g_assert_cmpint (g_get_monotonic_time () - started, <, (SHORT_TIMEOUT_MS + 5000) * 1000);
   g_assert_true (mm_nboard_player_get_running (player));
+  error = check (player);
+  g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_TIMEOUT);
 }
 
 /* Answers every "go" late, after the next ping has come: the answer to
@@ -854,6 +908,7 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/nboard-player/engine/game", test_engine_game);
+  g_test_add_func ("/nboard-player/engine/check", test_engine_check);
   g_test_add_func ("/nboard-player/engine/odd-start", test_engine_odd_start);
   g_test_add_func ("/nboard-player/engine/forced", test_engine_forced);
   g_test_add_func ("/nboard-player/engine/undo", test_engine_undo);

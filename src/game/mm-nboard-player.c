@@ -104,6 +104,7 @@ typedef enum
 typedef struct
 {
   RequestState  state;
+  gboolean      check;      /* only the pong is wanted */
   MmBoard       board;
   guint         ping;
   gboolean      synced;     /* the pong of our ping came: answers are ours */
@@ -701,8 +702,11 @@ player_handle_pong (MmNboardPlayer *self,
   if (self->task == NULL || end == text || *end != '\0')
     return;
   request = g_task_get_task_data (self->task);
-  if (request->state == REQUEST_WAITING && number == request->ping)
-    request->synced = TRUE;
+  if (request->state != REQUEST_WAITING || number != request->ping)
+    return;
+  request->synced = TRUE;
+  if (request->check)
+    request_end (self, self->task, NULL, 0);
 }
 
 /* "search F5d6 1.50 0 12": the best line so far. */
@@ -1030,20 +1034,74 @@ format_set_game (MmGameRecord *record)
   return g_strconcat ("set game ", ggf, NULL);
 }
 
+/* Sends the ping that starts @task, after which its time runs. */
 static void
-player_ask (MmNboardPlayer *self,
-            MmGameRecord   *record,
-            Request        *request)
+player_ping (MmNboardPlayer *self,
+             GTask          *task)
 {
+  Request *request = g_task_get_task_data (task);
   g_autofree char *ping = NULL;
-  g_autofree char *game = format_set_game (record);
 
+  if (self->timeout > 0)
+    request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
+                                              request_timed_out, task);
   request->ping = ++self->ping;
   ping = g_strdup_printf ("ping %u", request->ping);
   player_send (self, ping);
+}
+
+static void
+player_ask (MmNboardPlayer *self,
+            MmGameRecord   *record,
+            GTask          *task)
+{
+  g_autofree char *game = format_set_game (record);
+
+  player_ping (self, task);
   player_send_depth (self);
   player_send (self, game);
   player_send (self, "go");
+}
+
+/* Makes the player busy with a new request (the one in progress is
+ * cancelled); %NULL when it has ended at once, the engine being out or
+ * @cancellable cancelled already. */
+static GTask *
+player_start_request (MmNboardPlayer      *self,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data,
+                      gpointer             source_tag)
+{
+  g_autoptr(GTask) task = NULL;
+  Request *request;
+
+  mm_nboard_player_stop (self);
+
+  request = g_new0 (Request, 1);
+  request->state = REQUEST_WAITING;
+  request->started = g_get_monotonic_time ();
+  request->context = g_main_context_ref_thread_default ();
+  request->move.square = MM_SQUARE_NONE;
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  self->task = g_object_ref (task);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+
+  if (cancellable != NULL)
+    request->cancel_source = request_attach (request, g_cancellable_source_new (cancellable),
+                                             G_SOURCE_FUNC (request_cancelled), task);
+  if (self->failure != NULL)
+    {
+      request_end (self, task, g_error_copy (self->failure), 0);
+      return NULL;
+    }
+  /* The cancel source ends it; the engine is spared. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return NULL;
+  return g_steal_pointer (&task);
 }
 
 /* The object. */
@@ -1494,31 +1552,14 @@ mm_nboard_player_choose_move_async (MmNboardPlayer      *self,
   g_return_if_fail (record != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  mm_nboard_player_stop (self);
+  task = player_start_request (self, cancellable, callback, user_data,
+                               mm_nboard_player_choose_move_async);
+  if (task == NULL)
+    return;
 
-  request = g_new0 (Request, 1);
-  request->state = REQUEST_WAITING;
-  request->started = g_get_monotonic_time ();
-  request->context = g_main_context_ref_thread_default ();
-  request->move.square = MM_SQUARE_NONE;
+  request = g_task_get_task_data (task);
   mm_game_record_get_position (record, &black, &white, &side);
   mm_board_from_colors (&request->board, black, white, side);
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, mm_nboard_player_choose_move_async);
-  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
-  self->task = g_object_ref (task);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-
-  if (cancellable != NULL)
-    request->cancel_source = request_attach (request, g_cancellable_source_new (cancellable),
-                                             G_SOURCE_FUNC (request_cancelled), task);
-
-  if (self->failure != NULL)
-    {
-      request_end (self, task, g_error_copy (self->failure), 0);
-      return;
-    }
   if (mm_board_is_game_over (&request->board))
     {
       request_end (self, task, NULL, 0);
@@ -1530,15 +1571,7 @@ mm_nboard_player_choose_move_async (MmNboardPlayer      *self,
       request_answer (self, task);
       return;
     }
-
-  /* Cancelled already: the cancel source ends it, the engine is spared. */
-  if (g_cancellable_is_cancelled (cancellable))
-    return;
-
-  if (self->timeout > 0)
-    request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
-                                              request_timed_out, task);
-  player_ask (self, record, request);
+  player_ask (self, record, task);
 }
 
 /**
@@ -1569,4 +1602,53 @@ mm_nboard_player_choose_move_finish (MmNboardPlayer  *self,
   if (move != NULL)
     *move = request->move;
   return TRUE;
+}
+
+/**
+ * mm_nboard_player_check_async:
+ * @cancellable: (nullable): cancels the check
+ *
+ * Makes sure that the engine runs and answers (a "ping" answered by a
+ * "pong" within #MmNboardPlayer:timeout), for a preferences page that
+ * tries a command line; by then #MmNboardPlayer:name is usually the
+ * engine's own.  A request in progress is cancelled first.
+ */
+void
+mm_nboard_player_check_async (MmNboardPlayer      *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Request *request;
+
+  g_return_if_fail (MM_IS_NBOARD_PLAYER (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = player_start_request (self, cancellable, callback, user_data,
+                               mm_nboard_player_check_async);
+  if (task == NULL)
+    return;
+  request = g_task_get_task_data (task);
+  request->check = TRUE;
+  player_ping (self, task);
+}
+
+/**
+ * mm_nboard_player_check_finish:
+ *
+ * Returns: %TRUE when the engine answered, or %FALSE with an error in
+ *   %MM_NBOARD_ERROR, or G_IO_ERROR_CANCELLED
+ */
+gboolean
+mm_nboard_player_check_finish (MmNboardPlayer  *self,
+                               GAsyncResult    *result,
+                               GError         **error)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result))
+                        == mm_nboard_player_check_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -33,11 +33,15 @@ G_BEGIN_DECLS
  * and output.  Everything happens in the main context without blocking
  * it.
  *
- * One request at a time, as with MmAiPlayer: a new one cancels the one
- * in progress, and so does mm_nboard_player_stop(); a cancelled request's
- * callback comes with G_IO_ERROR_CANCELLED.  A request keeps the player
- * alive until its callback; dropping the last reference otherwise kills
- * the engine.  An engine that stops, breaks the protocol or gives an
+ * A request is a move (mm_nboard_player_choose_move_async()) or a check
+ * that the engine answers at all (mm_nboard_player_check_async(), for a
+ * preferences page).  One request at a time, as with MmAiPlayer: a new
+ * one cancels the one in progress, and so does mm_nboard_player_stop();
+ * a cancelled request's callback comes with G_IO_ERROR_CANCELLED, from
+ * the main loop, never from inside the call that cancelled it.  A
+ * request keeps the player alive until its callback (at most
+ * #MmNboardPlayer:timeout); dropping the last reference otherwise kills
+ * the engine and what it started.  An engine that stops, breaks the protocol or gives an
  * illegal move fails the request with an error in %MM_NBOARD_ERROR; once
  * it has stopped, every later request fails the same way (make a new
  * player to start it again). */
@@ -91,6 +95,14 @@ void            mm_nboard_player_choose_move_async  (MmNboardPlayer   *self,
 gboolean        mm_nboard_player_choose_move_finish (MmNboardPlayer   *self,
                                                      GAsyncResult     *result,
                                                      MmAiMove         *move,
+                                                     GError          **error);
+
+void            mm_nboard_player_check_async        (MmNboardPlayer   *self,
+                                                     GCancellable     *cancellable,
+                                                     GAsyncReadyCallback callback,
+                                                     gpointer          user_data);
+gboolean        mm_nboard_player_check_finish       (MmNboardPlayer   *self,
+                                                     GAsyncResult     *result,
                                                      GError          **error);
 
 G_END_DECLS
