@@ -13,6 +13,7 @@ libglib2.0-bin:/usr/bin/glib-compile-schemas
 gettext:/usr/bin/msgfmt
 libxml2-utils:/usr/bin/xmllint
 desktop-file-utils:/usr/bin/desktop-file-validate
+itstool:/usr/bin/itstool
 "
 MM_TEST_DEPS="
 xvfb:/usr/bin/Xvfb
@@ -39,7 +40,7 @@ mm_install_packages ()
     echo "Monomachia needs these packages (Debian names; install your system's equivalents):" >&2
     echo "$missing" | sed 's/^/  /' >&2
     echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74 and GTK 4.8 development files," >&2
-    echo "gettext, xmllint, desktop-file-utils, and Xvfb with xauth for the tests." >&2
+    echo "gettext, xmllint, desktop-file-utils, itstool, and Xvfb with xauth for the tests." >&2
     exit 1
   fi
 
