@@ -250,19 +250,28 @@ engine_player (guint depth)
   return player;
 }
 
+static char *
+write_script (const char *name,
+              const char *body)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (scripts_dir, name, NULL);
+
+  g_file_set_contents (path, body, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
 /* A fake engine: @body is a shell script reading NBoard commands. */
 static char *
 script_command_line (const char *name,
                      const char *body)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (scripts_dir, name, NULL);
-  g_autofree char *quoted = NULL;
+  g_autofree char *path = write_script (name, body);
+  g_autofree char *quoted = g_shell_quote (path);
 
-  g_file_set_contents (path, body, -1, &error);
-  g_assert_no_error (error);
-  quoted = g_shell_quote (path);
-  return g_strconcat ("/bin/sh ", quoted, NULL);
+  /* "sh", not "/bin/sh": the program is looked for in PATH. */
+  return g_strconcat ("sh ", quoted, NULL);
 }
 
 static MmNboardPlayer *
@@ -879,6 +888,31 @@ test_dropped (void)
   assert_gone (child_pid, FALSE);
 }
 
+/* A relative program runs in the working directory given. */
+static void
+test_working_directory (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = write_script ("where.sh",
+                                        "echo \"set myname $(pwd)\"\n"
+                                        "while read -r line; do\n"
+                                        "  case \"$line\" in\n"
+                                        "    'ping '*) echo \"pong ${line#ping }\" ;;\n"
+                                        "  esac\n"
+                                        "done\n");
+  g_autoptr(MmNboardPlayer) player = NULL;
+
+  player = g_initable_new (MM_TYPE_NBOARD_PLAYER, NULL, &error,
+                           "command-line", "sh ./where.sh",
+                           "working-directory", scripts_dir,
+                           "timeout", SHORT_TIMEOUT_MS * 4,
+                           NULL);
+  g_assert_no_error (error);
+  g_assert_cmpstr (mm_nboard_player_get_command_line (player), ==, "sh ./where.sh");
+  g_assert_no_error (check (player));
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, scripts_dir);
+}
+
 /* A caller's cancellable that is already cancelled. */
 static void
 test_cancelled_before (void)
@@ -925,6 +959,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/stale-answer", test_stale_answer);
   g_test_add_func ("/nboard-player/fake/dropped", test_dropped);
   g_test_add_func ("/nboard-player/fake/cancelled-before", test_cancelled_before);
+  g_test_add_func ("/nboard-player/fake/working-directory", test_working_directory);
 
   status = g_test_run ();
 
