@@ -1280,6 +1280,58 @@ test_load_record (void)
   }
 }
 
+/* The evaluations and times of a loaded game (passes' too) survive
+ * undo and redo, and a different move after undo drops them. */
+static void
+test_notes_survive_undo (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(MmGameRecord) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) ggf = g_string_new ("(;GM[Othello]");
+  static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4" };
+  const char *eval = NULL, *time = NULL;
+  MmColor color;
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_string_append_printf (ggf, "%c[%s/%d.50/%u]", i % 2 == 0 ? 'B' : 'W', moves[i],
+                            (int) i - 2, i + 1);
+  g_string_append (ggf, ";)");
+  record = parse_record (ggf->str);
+  g_assert_true (mm_game_load_record (game, record, &error));
+  g_assert_no_error (error);
+
+  for (int i = 0; i < 3; i++)
+    g_assert_true (mm_game_undo (game));
+  for (int i = 0; i < 3; i++)
+    g_assert_true (mm_game_redo (game));
+  again = mm_game_to_record (game);
+  g_assert_cmpuint (mm_game_record_get_n_moves (again), ==, G_N_ELEMENTS (moves));
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_autofree char *expected_eval = g_strdup_printf ("%d.50", (int) i - 2);
+      g_autofree char *expected_time = g_strdup_printf ("%u", i + 1);
+
+      mm_game_record_get_move (again, i, &color, &eval, &time);
+      g_assert_cmpstr (eval, ==, expected_eval);
+      g_assert_cmpstr (time, ==, expected_time);
+    }
+
+  /* Another move in place of the one undone: no note, and no redo. */
+  g_assert_true (mm_game_undo (game));
+  g_assert_true (mm_game_play (game, mm_first_square (mm_game_get_legal_moves (game)
+                                                      & ~(G_GUINT64_CONSTANT (1)
+                                                          << mm_square_parse ("c4"))),
+                               &error));
+  g_assert_false (mm_game_can_redo (game));
+  g_clear_pointer (&again, mm_game_record_unref);
+  again = mm_game_to_record (game);
+  mm_game_record_get_move (again, G_N_ELEMENTS (moves) - 1, &color, &eval, &time);
+  g_assert_null (eval);
+  g_assert_null (time);
+}
+
 static void
 test_to_record (void)
 {
@@ -1396,6 +1448,7 @@ main (int   argc,
   g_test_add_func ("/game/restart-from", test_restart_from);
   g_test_add_func ("/game/load-record", test_load_record);
   g_test_add_func ("/game/to-record", test_to_record);
+  g_test_add_func ("/game/notes-survive-undo", test_notes_survive_undo);
   g_test_add_func ("/game/player-names", test_player_names);
 
   return g_test_run ();

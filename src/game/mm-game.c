@@ -49,7 +49,9 @@ struct _MmGame
   MmColor  side_to_move;
 
   /* Moves played, passes included, and the moves taken back by undo
-   * (most recent last) that redo plays again. */
+   * that redo plays again: a stack of MmGameMove, each disc on top of
+   * the passes that followed it, so that their evaluations and times
+   * come back with them. */
   GArray  *history;
   GArray  *redo;
 
@@ -446,7 +448,8 @@ mm_game_init (MmGame *self)
 {
   self->history = g_array_new (FALSE, TRUE, sizeof (MmGameMove));
   g_array_set_clear_func (self->history, mm_game_move_clear);
-  self->redo = g_array_new (FALSE, FALSE, sizeof (int));
+  self->redo = g_array_new (FALSE, TRUE, sizeof (MmGameMove));
+  g_array_set_clear_func (self->redo, mm_game_move_clear);
   self->info = mm_game_record_new ();
   self->started = g_get_real_time ();
   mm_board_init_start (&self->start);
@@ -529,7 +532,6 @@ mm_game_undo (MmGame *self)
 {
   MmGameState before;
   guint n_moves;
-  const MmGameMove *move;
 
   g_return_val_if_fail (MM_IS_GAME (self), FALSE);
 
@@ -540,8 +542,14 @@ mm_game_undo (MmGame *self)
   n_moves = self->history->len;
   while (g_array_index (self->history, MmGameMove, n_moves - 1).square == MM_SQUARE_PASS)
     n_moves--;
-  move = &g_array_index (self->history, MmGameMove, n_moves - 1);
-  g_array_append_vals (self->redo, &(int) { move->square }, 1);
+  /* The passes first, the disc on top; the strings move to the stack. */
+  for (guint i = self->history->len; i-- > n_moves - 1;)
+    {
+      MmGameMove *move = &g_array_index (self->history, MmGameMove, i);
+
+      g_array_append_val (self->redo, *move);
+      move->eval = move->time = NULL;
+    }
   mm_game_forget_result (self);
   mm_game_replay (self, n_moves - 1);
 
@@ -549,6 +557,31 @@ mm_game_undo (MmGame *self)
   mm_game_notify_changes (self, &before);
 
   return TRUE;
+}
+
+/* Gives the moves placed from @first on (a disc and the passes that
+ * followed it) the evaluations and times they had before undo, taking
+ * them off the redo stack. */
+static void
+mm_game_restore_notes (MmGame *self,
+                       guint   first)
+{
+  for (guint i = first; i < self->history->len && self->redo->len > 0; i++)
+    {
+      MmGameMove *move = &g_array_index (self->history, MmGameMove, i);
+      MmGameMove *saved = &g_array_index (self->redo, MmGameMove, self->redo->len - 1);
+
+      if (saved->square != move->square)
+        break;
+      move->eval = g_steal_pointer (&saved->eval);
+      move->time = g_steal_pointer (&saved->time);
+      g_array_set_size (self->redo, self->redo->len - 1);
+    }
+  /* Passes that did not come again (they always do) must not be redone
+   * as a disc. */
+  while (self->redo->len > 0
+         && g_array_index (self->redo, MmGameMove, self->redo->len - 1).square == MM_SQUARE_PASS)
+    g_array_set_size (self->redo, self->redo->len - 1);
 }
 
 /**
@@ -564,6 +597,7 @@ mm_game_redo (MmGame *self)
   MmGameState before;
   int square;
   guint64 flips;
+  guint first;
 
   g_return_val_if_fail (MM_IS_GAME (self), FALSE);
 
@@ -571,12 +605,13 @@ mm_game_redo (MmGame *self)
     return FALSE;
 
   before = mm_game_capture_state (self);
-  square = g_array_index (self->redo, int, self->redo->len - 1);
-  g_array_set_size (self->redo, self->redo->len - 1);
+  square = g_array_index (self->redo, MmGameMove, self->redo->len - 1).square;
   flips = mm_board_flips (&self->board, square);
   g_assert (flips != 0);
   mm_game_forget_result (self);
+  first = self->history->len;
   mm_game_place (self, square, flips);
+  mm_game_restore_notes (self, first);
   mm_game_notify_changes (self, &before);
 
   return TRUE;
