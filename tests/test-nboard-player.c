@@ -758,6 +758,19 @@ test_endless_line (void)
   g_assert_false (mm_nboard_player_get_running (player));
 }
 
+/* Floods its output with lines: given up long before the time limit. */
+static void
+test_flood (void)
+{
+  g_autoptr(MmNboardPlayer) player = script_player ("flood.sh", SCRIPT ("yes 'status thinking'"));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+
+  mm_nboard_player_set_timeout (player, WAIT_LIMIT_S * 1000);
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL);
+  g_assert_false (mm_nboard_player_get_running (player));
+}
+
 /* Reads everything and says nothing: the time limit. */
 static void
 test_silent (void)
@@ -955,6 +968,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/illegal-move", test_illegal_move);
   g_test_add_func ("/nboard-player/fake/garbage", test_garbage);
   g_test_add_func ("/nboard-player/fake/endless-line", test_endless_line);
+  g_test_add_func ("/nboard-player/fake/flood", test_flood);
   g_test_add_func ("/nboard-player/fake/silent", test_silent);
   g_test_add_func ("/nboard-player/fake/stale-answer", test_stale_answer);
   g_test_add_func ("/nboard-player/fake/dropped", test_dropped);

@@ -51,6 +51,8 @@
  *   < nodestats NODES SECONDS   (optional)
  *   < === F5/EVAL/TIME          the move, which the engine does not play
  *
+ * A check is the ping and its pong alone.
+ *
  * Sending the whole game with every request keeps the engine in step
  * with moves, undo, new games and edited positions without tracking any
  * of them.  The ping numbers tell stale answers from current ones: an
@@ -75,6 +77,12 @@
 /* How long to wait for the last words on stderr of an engine whose
  * output has ended, in milliseconds. */
 #define STDERR_GRACE       250
+/* What an engine may send between two requests, in bytes: far more than
+ * any search prints, far less than a program that only floods. */
+#define MAX_CHATTER        (4 * 1024 * 1024)
+/* Reading comes after the window's input and drawing, so that even an
+ * engine that floods cannot make the window stop answering. */
+#define READ_PRIORITY      G_PRIORITY_LOW
 #define MAX_NAME_CHARS     64
 #define MAX_STDERR_CHARS   200
 
@@ -132,6 +140,7 @@ struct _MmNboardPlayer
   GError       *failure;        /* why the engine no longer plays, or NULL */
   guint         sent_depth;     /* 0: none sent yet */
   guint         ping;           /* the last ping sent */
+  gsize         chatter;        /* bytes read since the last request began */
   gboolean      output_ended;
   gboolean      errors_ended;
   GSource      *grace_source;
@@ -397,6 +406,14 @@ engine_read_done (Engine       *engine,
       return;
     }
 
+  self->chatter += (gsize) length;
+  if (self->chatter > MAX_CHATTER)
+    {
+      player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL,
+                                               _("The engine sends far more than the "
+                                                 "protocol asks for.")));
+      return;
+    }
   if (!engine_take_lines (engine, self, from_stderr,
                           from_stderr ? engine->err_buffer : engine->out_buffer,
                           (gsize) length))
@@ -438,12 +455,12 @@ engine_read (Engine   *engine,
   if (from_stderr)
     g_input_stream_read_async (g_subprocess_get_stderr_pipe (engine->process),
                                engine->err_buffer, sizeof engine->err_buffer,
-                               G_PRIORITY_DEFAULT, engine->cancellable,
+                               READ_PRIORITY, engine->cancellable,
                                engine_errors_read, engine_ref (engine));
   else
     g_input_stream_read_async (g_subprocess_get_stdout_pipe (engine->process),
                                engine->out_buffer, sizeof engine->out_buffer,
-                               G_PRIORITY_DEFAULT, engine->cancellable,
+                               READ_PRIORITY, engine->cancellable,
                                engine_output_read, engine_ref (engine));
 }
 
@@ -1077,6 +1094,7 @@ player_start_request (MmNboardPlayer      *self,
   Request *request;
 
   mm_nboard_player_stop (self);
+  self->chatter = 0;
 
   request = g_new0 (Request, 1);
   request->state = REQUEST_WAITING;
