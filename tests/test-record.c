@@ -783,6 +783,21 @@ test_board_string (void)
   MmColor side;
 
   g_assert_true (mm_game_record_equal (a, b));
+  /* As copied from Edax's console: the command, then the board. */
+  {
+    g_autofree char *edax = g_strconcat ("setboard ", obf, NULL);
+    g_autofree char *upper = g_strconcat ("  SETBOARD\t", obf, NULL);
+    g_autoptr(MmGameRecord) c = parse_one (edax, MM_RECORD_FORMAT_BOARD);
+    g_autoptr(MmGameRecord) d = parse_one (upper, MM_RECORD_FORMAT_BOARD);
+    g_autoptr(GError) alone = parse_error ("setboard", strlen ("setboard"), 0);
+    g_autoptr(GError) cut = parse_error ("setboard ---", strlen ("setboard ---"), 0);
+
+    g_assert_true (mm_game_record_equal (a, c));
+    g_assert_true (mm_game_record_equal (a, d));
+    g_assert_nonnull (alone);
+    g_assert_error (cut, MM_RECORD_ERROR, MM_RECORD_ERROR_BAD_POSITION);
+    g_assert_cmpstr (cut->message, ==, "Line 1, column 10: the board has 3 squares instead of 64");
+  }
   mm_game_record_get_start (a, &black, &white, &side);
   g_assert_cmphex (black & BIT (8), !=, 0);
   g_assert_cmphex (white & BIT (1), !=, 0);

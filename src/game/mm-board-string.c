@@ -59,14 +59,43 @@ cell_of (char c)
     }
 }
 
+static gsize
+skip_space (const char *text,
+            gsize       length,
+            gsize       pos)
+{
+  while (pos < length && _mm_record_is_space (text[pos]))
+    pos++;
+  return pos;
+}
+
+/* Edax's command "setboard" may come first, as copied from its console. */
+static gsize
+skip_setboard (const char *text,
+               gsize       length,
+               gsize       pos)
+{
+  static const char keyword[] = "setboard";
+  gsize n = sizeof keyword - 1;
+
+  pos = skip_space (text, length, pos);
+  if (length - pos > n && g_ascii_strncasecmp (text + pos, keyword, n) == 0
+      && _mm_record_is_space (text[pos + n]))
+    return skip_space (text, length, pos + n);
+  return pos;
+}
+
 /* Whether @text starts with 64 squares and a side to move, which no move
- * transcript does. */
+ * transcript does, or with the word "setboard". */
 gboolean
 mm_board_string_looks_like (const char *text,
                             gsize       length)
 {
-  gsize pos = 0;
+  gsize pos = skip_setboard (text, length, 0);
   guint n_cells = 0;
+
+  if (pos > skip_space (text, length, 0))
+    return TRUE;
 
   while (pos < length && n_cells < 65)
     {
@@ -84,16 +113,6 @@ mm_board_string_looks_like (const char *text,
   /* The 65th is the side to move. */
   return n_cells == 65 && (cell_of (text[pos - 1]) == CELL_BLACK
                            || cell_of (text[pos - 1]) == CELL_WHITE);
-}
-
-static gsize
-skip_space (const char *text,
-            gsize       length,
-            gsize       pos)
-{
-  while (pos < length && _mm_record_is_space (text[pos]))
-    pos++;
-  return pos;
 }
 
 /**
@@ -121,7 +140,7 @@ mm_board_string_parse (const char  *text,
       MmColor side;
       Cell cell;
 
-      pos = skip_space (text, length, pos);
+      pos = skip_setboard (text, length, pos);
       if (pos >= length)
         break;
 

@@ -24,7 +24,8 @@
 
 G_BEGIN_DECLS
 
-/* Board strings, as in the FFO .obf files and Edax's setboard: the 64
+/* Board strings, as in the FFO .obf files and Edax's setboard (the
+ * keyword itself may come first): the 64
  * squares a1..h8 row by row (X or * black, O white, - or . empty; spaces
  * and line ends between them are allowed, so an 8×8 diagram reads too),
  * then the side to move, X or O.  What follows a ";" on the line (the
