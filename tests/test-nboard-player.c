@@ -771,6 +771,31 @@ test_flood (void)
   g_assert_false (mm_nboard_player_get_running (player));
 }
 
+/* Does not read its input: the first request, although its game is
+ * large, only times out; the next one finds the last one's lines unread
+ * and gives the engine up. */
+static void
+test_not_reading (void)
+{
+  g_autoptr(MmNboardPlayer) player = script_player ("deaf.sh", "exec sleep 1000\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *value = g_strnfill (MM_RECORD_MAX_TAG_VALUE, 'x');
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 100; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("X%u", i);
+
+      mm_game_record_set_tag (record, name, value, &error);
+      g_assert_no_error (error);
+    }
+  g_free (choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_TIMEOUT));
+  g_assert_true (mm_nboard_player_get_running (player));
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_false (mm_nboard_player_get_running (player));
+}
+
 /* Reads everything and says nothing: the time limit. */
 static void
 test_silent (void)
@@ -969,6 +994,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/garbage", test_garbage);
   g_test_add_func ("/nboard-player/fake/endless-line", test_endless_line);
   g_test_add_func ("/nboard-player/fake/flood", test_flood);
+  g_test_add_func ("/nboard-player/fake/not-reading", test_not_reading);
   g_test_add_func ("/nboard-player/fake/silent", test_silent);
   g_test_add_func ("/nboard-player/fake/stale-answer", test_stale_answer);
   g_test_add_func ("/nboard-player/fake/dropped", test_dropped);

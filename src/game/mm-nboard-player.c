@@ -72,7 +72,8 @@
 /* Bytes read at a time, and written: a pipe that poll() says is
  * writable takes a page without blocking. */
 #define CHUNK_SIZE         4096
-/* Lines the engine has not read yet: beyond this it is not reading. */
+/* Bytes the engine has not read when a new request begins: beyond this
+ * it is not reading. */
 #define MAX_BACKLOG        (256 * 1024)
 /* How long to wait for the last words on stderr of an engine whose
  * output has ended, in milliseconds. */
@@ -326,21 +327,27 @@ engine_flush (Engine *engine)
                                    engine_write_done, engine_ref (engine));
 }
 
-/* Queues one line; FALSE when the engine has not read the lines before. */
-static gboolean
+static void
 engine_send (Engine     *engine,
              const char *line)
 {
   if (engine->closed)
-    return TRUE;
-  if (engine->outgoing->len > MAX_BACKLOG)
-    return FALSE;
+    return;
 
-  g_debug ("to the engine: %s", line);
+  g_debug ("to the engine: %.200s%s", line, strlen (line) > 200 ? "..." : "");
   g_string_append (engine->outgoing, line);
   g_string_append_c (engine->outgoing, '\n');
   engine_flush (engine);
-  return TRUE;
+}
+
+/* Whether the engine has left much of what it was sent before unread.
+ * Asked when a request begins, not in its middle: a game with huge tags
+ * may be long to write, and a healthy engine reads it all while it
+ * thinks. */
+static gboolean
+engine_is_stuck (Engine *engine)
+{
+  return engine->outgoing->len > MAX_BACKLOG;
 }
 
 /* Splits what was read into lines and hands them to the player; FALSE
@@ -1015,15 +1022,12 @@ player_output_ended (MmNboardPlayer *self,
     }
 }
 
-/* Sends @command; a stuck engine is given up. */
 static void
 player_send (MmNboardPlayer *self,
              const char     *command)
 {
-  if (self->engine == NULL || engine_send (self->engine, command))
-    return;
-  player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
-                                           _("The engine does not read its input any more.")));
+  if (self->engine != NULL)
+    engine_send (self->engine, command);
 }
 
 static void
@@ -1059,6 +1063,12 @@ player_ping (MmNboardPlayer *self,
   Request *request = g_task_get_task_data (task);
   g_autofree char *ping = NULL;
 
+  if (self->engine != NULL && engine_is_stuck (self->engine))
+    {
+      player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
+                                               _("The engine does not read its input any more.")));
+      return;
+    }
   if (self->timeout > 0)
     request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
                                               request_timed_out, task);
