@@ -134,6 +134,57 @@ position_of (MmGame *game)
   return p;
 }
 
+/* The window's session comes back as it was saved, and none of it stays
+ * in the game; a file without one gives an empty session. */
+static void
+test_session (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "autosave.ggf", NULL);
+  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(GHashTable) session = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) restored = NULL;
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  set_up_step (game, 20);
+  g_hash_table_insert (session, "COMPUTER_WHITE", "master");
+  g_hash_table_insert (session, "CLOCK_BLACK", "183.5");
+  g_hash_table_insert (session, "note", "a ] and a \\ and Ζ");
+  g_assert_true (mm_autosave_save_full (autosave, game, NULL, FALSE, session, &error));
+  g_assert_no_error (error);
+
+  /* In name order, so that the same session writes the same file. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "MM_S_CLOCK_BLACK[183.5]MM_S_COMPUTER_WHITE[master]MM_S_note["));
+
+  record = mm_autosave_load_full (autosave, NULL, NULL, &restored, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  g_assert_cmpuint (g_hash_table_size (restored), ==, 3);
+  g_assert_cmpstr (g_hash_table_lookup (restored, "COMPUTER_WHITE"), ==, "master");
+  g_assert_cmpstr (g_hash_table_lookup (restored, "CLOCK_BLACK"), ==, "183.5");
+  g_assert_cmpstr (g_hash_table_lookup (restored, "note"), ==, "a ] and a \\ and Ζ");
+  for (guint i = 0; i < mm_game_record_get_n_tags (record); i++)
+    {
+      const char *name = NULL;
+
+      mm_game_record_get_nth_tag (record, i, &name);
+      g_assert_false (g_str_has_prefix (name, "MM_"));
+    }
+
+  /* Saved without one. */
+  g_clear_pointer (&restored, g_hash_table_unref);
+  g_clear_pointer (&record, mm_game_record_unref);
+  g_assert_true (mm_autosave_save (autosave, game, NULL, FALSE, &error));
+  record = mm_autosave_load_full (autosave, NULL, NULL, &restored, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (restored);
+  g_assert_cmpuint (g_hash_table_size (restored), ==, 0);
+}
+
 static void
 test_round_trip (void)
 {
@@ -357,6 +408,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/autosave/round-trip", test_round_trip);
+  g_test_add_func ("/autosave/session", test_session);
   g_test_add_func ("/autosave/damaged", test_damaged);
   g_test_add_func ("/autosave/sigkill", test_sigkill);
 

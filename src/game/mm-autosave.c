@@ -32,14 +32,18 @@
 #include "mm-record-io.h"
 
 /* The game in progress, kept in the user's data folder so that it comes
- * back after a crash, a kill or a restart: a GGF game with two tags of
- * Monomachia's own, the file the game belongs to and whether it has
- * changes not saved there.  Every write goes to a temporary file that
+ * back after a crash, a kill or a restart: a GGF game with tags of
+ * Monomachia's own, the file the game belongs to, whether it has
+ * changes not saved there, and what the window needs to go on as before
+ * (its "session": name-value pairs it chooses).  Every write goes to a temporary file that
  * is flushed to the disk and then renamed over the old one, so that the
  * file is always either the old game or the new one, whole. */
 
 #define TAG_DOCUMENT "MM_DOCUMENT"
 #define TAG_UNSAVED  "MM_UNSAVED"
+/* The window's facts about the game (who the computer plays, the
+ * clocks), each a tag of this prefix and the fact's name. */
+#define TAG_SESSION  "MM_S_"
 
 struct _MmAutosave
 {
@@ -114,6 +118,47 @@ mm_autosave_save (MmAutosave  *self,
                   gboolean     unsaved,
                   GError     **error)
 {
+  return mm_autosave_save_full (self, game, document_uri, unsaved, NULL, error);
+}
+
+/* Each fact of @session as a tag; a name must be letters, digits and
+ * underscores, a value any text a tag can hold. */
+static gboolean
+mm_autosave_add_session (MmGameRecord  *record,
+                         GHashTable    *session,
+                         GError       **error)
+{
+  g_autoptr(GList) names = g_list_sort (g_hash_table_get_keys (session),
+                                        (GCompareFunc) strcmp);
+
+  /* In order of name, so that the same session writes the same file. */
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      g_autofree char *tag = g_strconcat (TAG_SESSION, name, NULL);
+
+      g_return_val_if_fail (mm_record_tag_name_is_valid (tag), FALSE);
+      if (!mm_game_record_set_tag (record, tag, g_hash_table_lookup (session, name), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * mm_autosave_save_full:
+ * @session: (nullable) (element-type utf8 utf8): what the window needs to
+ *   go on with the game as before, given back by mm_autosave_load_full()
+ *
+ * Like mm_autosave_save(), with the window's session.
+ */
+gboolean
+mm_autosave_save_full (MmAutosave  *self,
+                       MmGame      *game,
+                       const char  *document_uri,
+                       gboolean     unsaved,
+                       GHashTable  *session,
+                       GError     **error)
+{
   g_autoptr(MmGameRecord) record = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *text = NULL;
@@ -128,6 +173,8 @@ mm_autosave_save (MmAutosave  *self,
     return FALSE;
   if (unsaved)
     mm_game_record_set_tag (record, TAG_UNSAVED, "1", NULL);
+  if (session != NULL && !mm_autosave_add_session (record, session, error))
+    return FALSE;
   text = mm_ggf_write (record);
 
   dir = g_path_get_dirname (self->path);
@@ -190,9 +237,51 @@ mm_autosave_load (MmAutosave  *self,
                   gboolean    *unsaved,
                   GError     **error)
 {
+  return mm_autosave_load_full (self, document_uri, unsaved, NULL, error);
+}
+
+/* Moves the session's tags from @record to a table (or drops them). */
+static GHashTable *
+mm_autosave_take_session (MmGameRecord *record)
+{
+  GHashTable *session = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  gsize prefix = strlen (TAG_SESSION);
+
+  for (guint i = mm_game_record_get_n_tags (record); i-- > 0;)
+    {
+      const char *name = NULL;
+      const char *value = mm_game_record_get_nth_tag (record, i, &name);
+
+      if (g_str_has_prefix (name, TAG_SESSION) && name[prefix] != '\0')
+        {
+          g_autofree char *tag = g_strdup (name);
+
+          g_hash_table_insert (session, g_strdup (tag + prefix), g_strdup (value));
+          mm_game_record_set_tag (record, tag, NULL, NULL);
+        }
+    }
+  return session;
+}
+
+/**
+ * mm_autosave_load_full:
+ * @session: (out) (optional) (transfer full) (element-type utf8 utf8): the
+ *   session saved with the game, empty when there was none
+ *
+ * Like mm_autosave_load(), with the window's session.  The game that
+ * comes back holds none of the autosave's own tags.
+ */
+MmGameRecord *
+mm_autosave_load_full (MmAutosave   *self,
+                       char        **document_uri,
+                       gboolean     *unsaved,
+                       GHashTable  **session,
+                       GError      **error)
+{
   g_autoptr(GFile) file = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) facts = NULL;
   MmGameRecord *record;
 
   g_return_val_if_fail (MM_IS_AUTOSAVE (self), NULL);
@@ -202,6 +291,8 @@ mm_autosave_load (MmAutosave  *self,
     *document_uri = NULL;
   if (unsaved != NULL)
     *unsaved = FALSE;
+  if (session != NULL)
+    *session = NULL;
 
   mm_autosave_remove_leftovers (self);
 
@@ -224,6 +315,9 @@ mm_autosave_load (MmAutosave  *self,
     *unsaved = g_strcmp0 (mm_game_record_get_tag (record, TAG_UNSAVED), "1") == 0;
   mm_game_record_set_tag (record, TAG_DOCUMENT, NULL, NULL);
   mm_game_record_set_tag (record, TAG_UNSAVED, NULL, NULL);
+  facts = mm_autosave_take_session (record);
+  if (session != NULL)
+    *session = g_steal_pointer (&facts);
 
   return record;
 }

@@ -50,6 +50,17 @@ MmGameRecord *mm_autosave_load         (MmAutosave   *self,
                                         char        **document_uri,
                                         gboolean     *unsaved,
                                         GError      **error);
+gboolean      mm_autosave_save_full    (MmAutosave   *self,
+                                        MmGame       *game,
+                                        const char   *document_uri,
+                                        gboolean      unsaved,
+                                        GHashTable   *session,
+                                        GError      **error);
+MmGameRecord *mm_autosave_load_full    (MmAutosave   *self,
+                                        char        **document_uri,
+                                        gboolean     *unsaved,
+                                        GHashTable  **session,
+                                        GError      **error);
 gboolean      mm_autosave_clear        (MmAutosave   *self,
                                         GError      **error);
 
