@@ -530,6 +530,42 @@ test_engine_delay (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Engines as they are                                                */
+/* ------------------------------------------------------------------ */
+
+/* Edax 4.4 as its nboard.c talks: it complains on stderr about any
+ * version but 1 and goes on, names itself after "set depth", answers
+ * "go" with status and nodestats lines around "=== d3 1.00 0.0", in
+ * lower case and with blanks, not slashes; "PS" is its pass. */
+static void
+test_edax_like (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("edax.sh",
+                   "while read -r command argument rest; do\n"
+                   "  case \"$command $argument\" in\n"
+                   "    'nboard '*) [ \"$argument\" = 1 ] || "
+                   "echo 'Error: Edax expected \"nboard 1\" protocol' >&2 ;;\n"
+                   "    'set depth') echo \"set myname Edax$rest\" ;;\n"
+                   "    'ping '*) echo \"pong $argument\" ;;\n"
+                   "    'go '*) echo 'status Edax is thinking'\n"
+                   "         echo 'nodestats 1234 0.01'\n"
+                   "         echo '=== d3 1.00 0.0'\n"
+                   "         echo 'status Edax is waiting' ;;\n"
+                   "  esac\n"
+                   "done\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  MmAiMove move;
+
+  mm_nboard_player_set_depth (player, 5);
+  move = choose (player, record);
+  g_assert_cmpint (move.square, ==, mm_square_parse ("d3"));
+  g_assert_cmpint (move.score, ==, MM_EVAL_SCALE);
+  g_assert_cmpuint (move.nodes, ==, 1234);
+  g_assert_cmpstr (mm_nboard_player_get_name (player), ==, "Edax5");
+}
+
+/* ------------------------------------------------------------------ */
 /* What is sent                                                       */
 /* ------------------------------------------------------------------ */
 
@@ -986,6 +1022,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/engine/undo", test_engine_undo);
   g_test_add_func ("/nboard-player/engine/cancel", test_engine_cancel);
   g_test_add_func ("/nboard-player/engine/delay", test_engine_delay);
+  g_test_add_func ("/nboard-player/fake/edax-like", test_edax_like);
   g_test_add_func ("/nboard-player/fake/protocol", test_protocol);
   g_test_add_func ("/nboard-player/fake/cannot-start", test_cannot_start);
   g_test_add_func ("/nboard-player/fake/exits-at-once", test_exits_at_once);

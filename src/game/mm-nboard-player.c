@@ -652,12 +652,13 @@ player_get_listening (MmNboardPlayer *self)
 
 /* The engine's lines. */
 
-/* "F5", "f5", "PA", "pass": a square or MM_SQUARE_PASS; MM_SQUARE_NONE
- * for anything else. */
+/* "F5", "f5", "PA", "pass", or Edax's "PS": a square or MM_SQUARE_PASS;
+ * MM_SQUARE_NONE for anything else. */
 static int
 parse_move (const char *text)
 {
-  if (g_ascii_strcasecmp (text, "pa") == 0 || g_ascii_strcasecmp (text, "pass") == 0)
+  if (g_ascii_strcasecmp (text, "pa") == 0 || g_ascii_strcasecmp (text, "ps") == 0
+      || g_ascii_strcasecmp (text, "pass") == 0)
     return MM_SQUARE_PASS;
   if (strlen (text) != 2)
     return MM_SQUARE_NONE;
