@@ -518,6 +518,7 @@ test_engine_delay (void)
 {
   g_autoptr(MmNboardPlayer) player = engine_player (1);
   g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  Answer answer = { 0 };
   gint64 started;
   MmAiMove move;
 
@@ -527,6 +528,18 @@ test_engine_delay (void)
   move = choose (player, record);
   g_assert_cmpint (g_get_monotonic_time () - started, >=, 300 * 1000);
   assert_legal (record, &move);
+
+  /* A move that waits out the delay can still be cancelled. */
+  mm_nboard_player_set_min_delay (player, 10000);
+  started = g_get_monotonic_time ();
+  ask (player, record, NULL, &answer);
+  wait_ms (500);
+  g_assert_true (mm_nboard_player_get_busy (player));
+  mm_nboard_player_stop (player);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (g_get_monotonic_time () - started, <, 5000 * 1000);
+  answer_clear (&answer);
 }
 
 /* ------------------------------------------------------------------ */
