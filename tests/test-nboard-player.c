@@ -20,10 +20,12 @@
 
 /* MmNboardPlayer against `monomachia-engine nboard` from the build tree
  * (whole games, a non-standard start, passes, undo, a cancel followed by
- * a new request, the check) and against small engines written here as shell
- * scripts, each wrong in its own way: one that cannot be started, exits
- * at once, prints garbage or a line without end, answers an illegal
- * move or a stale one, or never answers.  Every failure must come as an
+ * a new request, the check, the minimum delay) and against small engines
+ * written here as shell scripts: one that talks as Edax does, one that
+ * records what it is sent, and others each wrong in its own way: it
+ * cannot be started, exits at once or in the middle, prints garbage, a
+ * line without end or a flood, does not read, answers an illegal move
+ * or a stale one, or never answers.  Every failure must come as an
  * error, in time, and a dropped player must take its engine (and what
  * the engine started) with it. */
 
