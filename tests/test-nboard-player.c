@@ -1002,6 +1002,31 @@ test_working_directory (void)
   g_assert_cmpstr (mm_nboard_player_get_name (player), ==, scripts_dir);
 }
 
+/* g_object_run_dispose(), as a window does when the application quits
+ * with a request in progress: the engine is killed at once, the request
+ * cancelled, and a later one fails. */
+static void
+test_run_dispose (void)
+{
+  g_autofree char *script = g_strdup_printf ("echo $$ > '%s/disposed.pid'\n"
+                                             "while read -r line; do :; done\n",
+                                             scripts_dir);
+  g_autoptr(MmNboardPlayer) player = script_player ("disposed.sh", script);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+  Answer answer = { 0 };
+  int engine_pid = read_pid ("disposed.pid");
+
+  ask (player, record, NULL, &answer);
+  g_object_run_dispose (G_OBJECT (player));
+  assert_gone (engine_pid, TRUE);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  answer_clear (&answer);
+  g_assert_false (mm_nboard_player_get_running (player));
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+}
+
 /* A caller's cancellable that is already cancelled. */
 static void
 test_cancelled_before (void)
@@ -1050,6 +1075,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/silent", test_silent);
   g_test_add_func ("/nboard-player/fake/stale-answer", test_stale_answer);
   g_test_add_func ("/nboard-player/fake/dropped", test_dropped);
+  g_test_add_func ("/nboard-player/fake/run-dispose", test_run_dispose);
   g_test_add_func ("/nboard-player/fake/cancelled-before", test_cancelled_before);
   g_test_add_func ("/nboard-player/fake/working-directory", test_working_directory);
 

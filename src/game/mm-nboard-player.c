@@ -1181,6 +1181,9 @@ mm_nboard_player_dispose (GObject *object)
 {
   MmNboardPlayer *self = (MmNboardPlayer *)object;
 
+  /* g_object_run_dispose() kills the engine at once, also while a
+   * request (which holds a reference) is still to be cancelled, as when
+   * the application quits; a request after that fails. */
   mm_nboard_player_stop (self);
   g_clear_pointer (&self->grace_source, g_source_destroy);
   if (self->engine != NULL)
@@ -1188,6 +1191,9 @@ mm_nboard_player_dispose (GObject *object)
       engine_close (self->engine);
       g_clear_pointer (&self->engine, engine_unref);
     }
+  if (self->failure == NULL)
+    self->failure = g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
+                                         _("The engine stopped."));
 
   G_OBJECT_CLASS (mm_nboard_player_parent_class)->dispose (object);
 }
