@@ -561,6 +561,30 @@ test_analysis_scores (void)
   mm_search_free (search);
 }
 
+/* The four first moves of a game are alike (the board's symmetries map
+ * one onto another), so the analysis gives them one score, even where
+ * play searches with Multi-ProbCut, whose cuts depend on the moves
+ * searched before; the search's own setting comes back after. */
+static void
+test_analysis_symmetric_moves (void)
+{
+  MmSearch *search = new_search ();
+  MmSearchLimits limits = { 9, 0, 0 };
+  MmBoard board;
+  g_autoptr(GArray) moves = NULL;
+
+  mm_board_init_start (&board);
+  g_assert_cmpfloat (mm_search_get_probcut (search), >, 0);
+  moves = mm_analysis_run (search, mm_ai_weights_get_eval (weights), &board, &limits, NULL,
+                           NULL, NULL);
+  g_assert_cmpuint (moves->len, ==, 4);
+  for (guint i = 1; i < moves->len; i++)
+    g_assert_cmpint (g_array_index (moves, MmAiMove, i).score, ==,
+                     g_array_index (moves, MmAiMove, 0).score);
+  g_assert_cmpfloat (mm_search_get_probcut (search), ==, MM_SEARCH_DEFAULT_PROBCUT);
+  mm_search_free (search);
+}
+
 static void
 test_format_score (void)
 {
@@ -843,6 +867,7 @@ main (int   argc,
   g_test_add_func ("/ai/level/phases", test_level_phases);
   g_test_add_func ("/ai/analysis/scores", test_analysis_scores);
   g_test_add_func ("/ai/analysis/format", test_format_score);
+  g_test_add_func ("/ai/analysis/symmetric-moves", test_analysis_symmetric_moves);
   g_test_add_func ("/ai/player/move", test_player_move);
   g_test_add_func ("/ai/player/pass", test_player_pass);
   g_test_add_func ("/ai/player/cancel", test_player_cancel);

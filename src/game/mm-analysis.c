@@ -159,6 +159,7 @@ mm_analysis_run (MmSearch             *search,
   gint64 started = g_get_monotonic_time ();
   gint64 deadline = 0;
   gulong handler = 0;
+  double probcut;
 
   g_return_val_if_fail (search != NULL, NULL);
   g_return_val_if_fail (board != NULL && limits != NULL, NULL);
@@ -166,6 +167,14 @@ mm_analysis_run (MmSearch             *search,
   moves = legal_moves (board);
   if (moves->len == 0)
     return moves;
+
+  /* The moves are compared with each other, so each must get the same
+   * search: Multi-ProbCut's cuts depend on what the table learnt from the
+   * moves searched before (the four first moves of a game, all alike,
+   * came out up to a disc apart), so it is off while the moves are
+   * scored. */
+  probcut = mm_search_get_probcut (search);
+  mm_search_set_probcut (search, 0);
 
   if (limits->max_seconds > 0)
     deadline = started + (gint64) (limits->max_seconds * G_USEC_PER_SEC);
@@ -256,6 +265,7 @@ mm_analysis_run (MmSearch             *search,
 
   if (handler != 0)
     g_cancellable_disconnect (cancellable, handler);
+  mm_search_set_probcut (search, probcut);
   return moves;
 }
 
@@ -331,6 +341,7 @@ mm_analysis_review (MmSearch             *search,
   guint64 black, white;
   MmColor side;
   gulong handler = 0;
+  double probcut;
 
   g_return_val_if_fail (search != NULL && record != NULL && limits != NULL, NULL);
 
@@ -360,6 +371,11 @@ mm_analysis_review (MmSearch             *search,
 
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), search, NULL);
+
+  /* The move played is measured against the best one: both get the same
+   * full-width search (see mm_analysis_run()). */
+  probcut = mm_search_get_probcut (search);
+  mm_search_set_probcut (search, 0);
 
   for (guint k = n_moves + 1; k-- > 0;)
     {
@@ -423,5 +439,6 @@ mm_analysis_review (MmSearch             *search,
 
   if (handler != 0)
     g_cancellable_disconnect (cancellable, handler);
+  mm_search_set_probcut (search, probcut);
   return entries;
 }
