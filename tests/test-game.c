@@ -1332,6 +1332,41 @@ test_notes_survive_undo (void)
   g_assert_null (time);
 }
 
+/* A loss on time goes into the record as GGS writes it, comes back with
+ * the record, and is forgotten when the position changes. */
+static void
+test_lost_on_time (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(MmGame) loaded = mm_game_new ();
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(MmGameRecord) after = NULL;
+  g_autoptr(GError) error = NULL;
+  MmColor loser = MM_COLOR_WHITE;
+
+  g_assert_false (mm_game_get_lost_on_time (game, &loser));
+  g_assert_true (mm_game_play (game, mm_square_parse ("f5"), &error));
+  mm_game_set_lost_on_time (game, MM_COLOR_WHITE);
+  g_assert_true (mm_game_get_lost_on_time (game, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
+  record = mm_game_to_record (game);
+  g_assert_cmpstr (mm_game_record_get_tag (record, "RE"), ==, "+64.00:t");
+
+  g_assert_true (mm_game_load_record (loaded, record, &error));
+  g_assert_no_error (error);
+  loser = MM_COLOR_BLACK;
+  g_assert_true (mm_game_get_lost_on_time (loaded, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
+
+  mm_game_set_lost_on_time (loaded, MM_COLOR_BLACK);
+  g_assert_true (mm_game_get_lost_on_time (loaded, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_BLACK);
+  g_assert_true (mm_game_undo (loaded));
+  g_assert_false (mm_game_get_lost_on_time (loaded, NULL));
+  after = mm_game_to_record (loaded);
+  g_assert_null (mm_game_record_get_tag (after, "RE"));
+}
+
 static void
 test_to_record (void)
 {
@@ -1449,6 +1484,7 @@ main (int   argc,
   g_test_add_func ("/game/load-record", test_load_record);
   g_test_add_func ("/game/to-record", test_to_record);
   g_test_add_func ("/game/notes-survive-undo", test_notes_survive_undo);
+  g_test_add_func ("/game/lost-on-time", test_lost_on_time);
   g_test_add_func ("/game/player-names", test_player_names);
 
   return g_test_run ();

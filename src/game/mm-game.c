@@ -1031,6 +1031,52 @@ mm_game_to_record (MmGame *self)
   return record;
 }
 
+/* GGF's result of a game lost on time: the loser's colour gets every
+ * disc, as in a resignation, and the flag "t" says why. */
+#define TIME_LOSS_BLACK "-64.00:t"
+#define TIME_LOSS_WHITE "+64.00:t"
+
+/**
+ * mm_game_set_lost_on_time:
+ * @loser: the side whose time ran out
+ *
+ * Records that @loser ran out of time, so that the game's record says so
+ * (RE[-64.00:t] when Black lost, as GGS writes it).  Any later change of
+ * the position forgets it, as it forgets a loaded result.
+ */
+void
+mm_game_set_lost_on_time (MmGame  *self,
+                          MmColor  loser)
+{
+  g_return_if_fail (MM_IS_GAME (self));
+
+  mm_game_record_set_tag (self->info, MM_RECORD_TAG_RESULT,
+                          loser == MM_COLOR_BLACK ? TIME_LOSS_BLACK : TIME_LOSS_WHITE, NULL);
+}
+
+/**
+ * mm_game_get_lost_on_time:
+ * @loser: (out) (optional): the side whose time ran out
+ *
+ * Whether the game was lost on time, as set by mm_game_set_lost_on_time()
+ * or read from a record (a result with the flag "t").
+ */
+gboolean
+mm_game_get_lost_on_time (MmGame  *self,
+                          MmColor *loser)
+{
+  const char *result;
+
+  g_return_val_if_fail (MM_IS_GAME (self), FALSE);
+
+  result = mm_game_record_get_tag (self->info, MM_RECORD_TAG_RESULT);
+  if (result == NULL || !g_str_has_suffix (result, ":t") || mm_game_is_over (self))
+    return FALSE;
+  if (loser != NULL)
+    *loser = result[0] == '-' ? MM_COLOR_BLACK : MM_COLOR_WHITE;
+  return TRUE;
+}
+
 /* The name of the player of @color, or %NULL when it is not known. */
 const char *
 mm_game_get_player_name (MmGame  *self,

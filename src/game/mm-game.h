@@ -82,6 +82,10 @@ gboolean       mm_game_load_record         (MmGame        *self,
                                             MmGameRecord  *record,
                                             GError       **error);
 MmGameRecord  *mm_game_to_record           (MmGame        *self);
+void           mm_game_set_lost_on_time    (MmGame        *self,
+                                            MmColor        loser);
+gboolean       mm_game_get_lost_on_time    (MmGame        *self,
+                                            MmColor       *loser);
 const char    *mm_game_get_player_name     (MmGame        *self,
                                             MmColor        color);
 void           mm_game_set_player_name     (MmGame        *self,
