@@ -25,6 +25,7 @@
 
 #include <string.h>
 
+#include "mm-clock.h"
 #include "mm-game.h"
 #include "mm-ggf.h"
 #include "mm-record-io.h"
@@ -1332,6 +1333,43 @@ test_notes_survive_undo (void)
   g_assert_null (time);
 }
 
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+/* A clock keeps each side's time while stopped, takes a saved time back,
+ * and expires for the side whose time runs out. */
+static void
+test_clock (void)
+{
+  g_autoptr(MmClock) clock = mm_clock_new (60 * G_USEC_PER_SEC, 2 * G_USEC_PER_SEC);
+  gboolean expired = FALSE;
+  MmColor loser = MM_COLOR_BLACK;
+
+  g_assert_cmpint (mm_clock_get_initial (clock), ==, 60 * G_USEC_PER_SEC);
+  g_assert_cmpint (mm_clock_get_increment (clock), ==, 2 * G_USEC_PER_SEC);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_WHITE), ==, 60 * G_USEC_PER_SEC);
+
+  mm_clock_set_remaining (clock, MM_COLOR_BLACK, 12 * G_USEC_PER_SEC);
+  mm_clock_set_remaining (clock, MM_COLOR_WHITE, 30 * G_TIME_SPAN_MILLISECOND);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), ==, 12 * G_USEC_PER_SEC);
+  mm_clock_set_remaining (clock, MM_COLOR_BLACK, -5);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), ==, 0);
+  mm_clock_set_remaining (clock, MM_COLOR_BLACK, 12 * G_USEC_PER_SEC);
+
+  g_signal_connect_swapped (clock, "expired", G_CALLBACK (set_true), &expired);
+  mm_clock_start (clock, MM_COLOR_WHITE);
+  g_assert_true (mm_clock_is_running (clock));
+  while (!expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (mm_clock_is_expired (clock, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_WHITE), ==, 0);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), ==, 12 * G_USEC_PER_SEC);
+}
+
 /* A loss on time goes into the record as GGS writes it, comes back with
  * the record, and is forgotten when the position changes. */
 static void
@@ -1485,6 +1523,7 @@ main (int   argc,
   g_test_add_func ("/game/to-record", test_to_record);
   g_test_add_func ("/game/notes-survive-undo", test_notes_survive_undo);
   g_test_add_func ("/game/lost-on-time", test_lost_on_time);
+  g_test_add_func ("/game/clock", test_clock);
   g_test_add_func ("/game/player-names", test_player_names);
 
   return g_test_run ();

@@ -233,6 +233,25 @@ mm_clock_stop (MmClock *self)
   self->started = 0;
 }
 
+/**
+ * mm_clock_set_remaining:
+ * @remaining: microseconds, 0 or more
+ *
+ * Sets the time left to @color, on a stopped clock: a game saved with
+ * its clocks comes back with the time each side had.
+ */
+void
+mm_clock_set_remaining (MmClock *self,
+                        MmColor  color,
+                        gint64   remaining)
+{
+  g_return_if_fail (MM_IS_CLOCK (self));
+  g_return_if_fail (!mm_clock_is_running (self));
+  g_return_if_fail (color == MM_COLOR_BLACK || color == MM_COLOR_WHITE);
+
+  self->remaining[color] = MAX (remaining, 0);
+}
+
 gboolean
 mm_clock_is_running (MmClock *self)
 {

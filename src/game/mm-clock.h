@@ -41,6 +41,9 @@ void      mm_clock_moved          (MmClock *self,
                                    MmColor  mover,
                                    MmColor  next);
 void      mm_clock_stop           (MmClock *self);
+void      mm_clock_set_remaining  (MmClock *self,
+                                   MmColor  color,
+                                   gint64   remaining);
 gboolean  mm_clock_is_running     (MmClock *self);
 MmColor   mm_clock_get_side       (MmClock *self);
 gint64    mm_clock_get_remaining  (MmClock *self,
