@@ -238,6 +238,8 @@ static void mm_window_leave_edit   (MmWindow *self);
 static void mm_window_update_status (MmWindow *self);
 static void mm_window_stop_computer (MmWindow *self);
 static void mm_window_schedule_computer (MmWindow *self);
+static gboolean mm_window_ensure_computer (MmWindow *self);
+static void mm_window_game_changed_cb (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
                                          gboolean  analysis_mode);
@@ -968,6 +970,9 @@ mm_window_clock_expired_cb (MmWindow *self,
 
   self->lost_on_time = TRUE;
   self->loser_on_time = loser;
+  /* The record says so too, and the autosave keeps it. */
+  mm_game_set_lost_on_time (self->game, loser);
+  mm_window_game_changed_cb (self);
   mm_window_stop_computer (self);
   mm_window_schedule_analysis (self);
   mm_window_update_clocks (self);
@@ -1002,11 +1007,107 @@ mm_window_set_clock (MmWindow *self,
 /* Autosave                                                           */
 /* ------------------------------------------------------------------ */
 
+/* Session facts kept with the autosaved game: who the computer plays
+ * ("black", "white" or "both") and at which level, and the clocks
+ * ("INITIAL,INCREMENT,BLACK,WHITE" in microseconds). */
+#define SESSION_COMPUTER "COMPUTER"
+#define SESSION_LEVEL    "LEVEL"
+#define SESSION_CLOCK    "CLOCK"
+
+static GHashTable *
+mm_window_save_session (MmWindow *self)
+{
+  GHashTable *session = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  gboolean black = self->computer[MM_COLOR_BLACK], white = self->computer[MM_COLOR_WHITE];
+
+  if (black || white)
+    {
+      g_hash_table_insert (session, SESSION_COMPUTER,
+                           g_strdup (black && white ? "both" : black ? "black" : "white"));
+      g_hash_table_insert (session, SESSION_LEVEL,
+                           g_strdup (mm_ai_level_to_string (self->computer_level)));
+    }
+  if (self->clock != NULL)
+    g_hash_table_insert (session, SESSION_CLOCK,
+                         g_strdup_printf ("%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+                                          ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                                          mm_clock_get_initial (self->clock),
+                                          mm_clock_get_increment (self->clock),
+                                          mm_clock_get_remaining (self->clock, MM_COLOR_BLACK),
+                                          mm_clock_get_remaining (self->clock, MM_COLOR_WHITE)));
+  return session;
+}
+
+/* The clocks as saved, or NULL when there were none or the text is not
+ * what mm_window_save_session() writes. */
+static MmClock *
+mm_window_clock_from_session (const char *text)
+{
+  g_auto(GStrv) fields = text != NULL ? g_strsplit (text, ",", 0) : NULL;
+  gint64 values[4];
+  MmClock *clock;
+
+  if (fields == NULL || g_strv_length (fields) != G_N_ELEMENTS (values))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      guint64 value;
+
+      if (!g_ascii_string_to_unsigned (fields[i], 10, 0, G_MAXINT64 / 2, &value, NULL))
+        return NULL;
+      values[i] = (gint64) value;
+    }
+  if (values[0] <= 0)
+    return NULL;
+
+  clock = mm_clock_new (values[0], values[1]);
+  mm_clock_set_remaining (clock, MM_COLOR_BLACK, values[2]);
+  mm_clock_set_remaining (clock, MM_COLOR_WHITE, values[3]);
+  return clock;
+}
+
+/* Who the computer plays, its level and the clocks, as they were. */
+static void
+mm_window_restore_session (MmWindow   *self,
+                           GHashTable *session)
+{
+  const char *computer = g_hash_table_lookup (session, SESSION_COMPUTER);
+  const char *level = g_hash_table_lookup (session, SESSION_LEVEL);
+  g_autoptr(MmClock) clock = mm_window_clock_from_session (g_hash_table_lookup (session,
+                                                                               SESSION_CLOCK));
+  MmColor loser;
+
+  if (computer != NULL && level != NULL
+      && mm_ai_level_from_string (level, &self->computer_level)
+      && self->computer_level < MM_AI_N_PLAY_LEVELS)
+    {
+      gboolean both = g_str_equal (computer, "both");
+
+      self->computer[MM_COLOR_BLACK] = both || g_str_equal (computer, "black");
+      self->computer[MM_COLOR_WHITE] = both || g_str_equal (computer, "white");
+      if (!mm_window_ensure_computer (self))
+        self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+    }
+
+  mm_window_set_clock (self, clock);
+  if (mm_game_get_lost_on_time (self->game, &loser))
+    {
+      self->lost_on_time = TRUE;
+      self->loser_on_time = loser;
+      if (self->clock != NULL)
+        mm_clock_stop (self->clock);
+      mm_window_update_clocks (self);
+      mm_window_update_status (self);
+    }
+  mm_window_schedule_computer (self);
+}
+
 static void
 mm_window_autosave_now (MmWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *uri = NULL;
+  g_autoptr(GHashTable) session = NULL;
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   if (self->autosave == NULL || self->game == NULL)
@@ -1014,7 +1115,8 @@ mm_window_autosave_now (MmWindow *self)
 
   if (self->file != NULL)
     uri = g_file_get_uri (self->file);
-  if (!mm_autosave_save (self->autosave, self->game, uri, self->unsaved, &error))
+  session = mm_window_save_session (self);
+  if (!mm_autosave_save_full (self->autosave, self->game, uri, self->unsaved, session, &error))
     {
       g_autofree char *message =
         /* Translators: %s says why the game in progress could not be written */
@@ -1054,10 +1156,11 @@ mm_window_restore (MmWindow *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
   g_autofree char *uri = NULL;
+  g_autoptr(GHashTable) session = NULL;
   gboolean unsaved = FALSE;
   gboolean loaded;
 
-  record = mm_autosave_load (self->autosave, &uri, &unsaved, &error);
+  record = mm_autosave_load_full (self->autosave, &uri, &unsaved, &session, &error);
   if (record == NULL)
     {
       if (error != NULL)
@@ -1077,6 +1180,7 @@ mm_window_restore (MmWindow *self)
   if (uri != NULL)
     file = g_file_new_for_uri (uri);
   mm_window_set_file (self, file, unsaved);
+  mm_window_restore_session (self, session);
 }
 
 static void

@@ -1946,6 +1946,72 @@ test_autosave_restore (void)
   run_application (check_new_game, FALSE);
 }
 
+/* A game against the computer, with clocks: White (the computer) has
+ * replied to Black's f5 when the program stops. */
+static void
+play_computer_then_close (MmWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+  g_settings_set_int (settings, "clock-minutes", 5);
+  g_settings_set_int (settings, "clock-increment", 3);
+  start_computer_game (window, "novice", "black", 0);
+  activate_square (window, "f5");
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 2);
+  run_pending ();
+}
+
+/* It comes back as a game against the computer, with the clocks. */
+static void
+check_restored_computer (MmWindow *window)
+{
+  const char *black_clock;
+  char name[3];
+
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 2);
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Computer (Novice)");
+  /* Five minutes, less a moment, plus three seconds for f5. */
+  black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+  g_assert_nonnull (black_clock);
+  g_assert_true (g_str_equal (black_clock, "5:03") || g_str_equal (black_clock, "5:02"));
+
+  /* The computer answers the person's next move, as before. */
+  mm_square_format (mm_first_square (mm_game_get_legal_moves (mm_window_get_game (window))),
+                    name);
+  activate_square (window, name);
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 4);
+
+  /* Black runs out of time: the record says so, and so will the next start. */
+  _mm_window_set_clock (window, 200 * G_TIME_SPAN_MILLISECOND, 0);
+  wait_until (is_lost_on_time, window);
+  g_assert_true (mm_game_get_lost_on_time (mm_window_get_game (window), NULL));
+  run_pending ();
+}
+
+static void
+check_restored_loss_on_time (MmWindow *window)
+{
+  MmColor loser = MM_COLOR_WHITE;
+
+  g_assert_true (_mm_window_is_lost_on_time (window, &loser));
+  g_assert_cmpint (loser, ==, MM_COLOR_BLACK);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+}
+
+static void
+test_autosave_restores_computer (void)
+{
+  set_confirm_discard (FALSE);
+  run_application (play_computer_then_close, FALSE);
+  run_application (check_restored_computer, FALSE);
+  run_application (check_restored_loss_on_time, TRUE);
+  run_application (check_new_game, FALSE);
+}
+
 static void
 opened_cb (GApplication  *app,
            GFile        **files,
@@ -2043,6 +2109,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analysis-mode", analysis_mode, test_in_application);
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
+  g_test_add_func ("/app/window/autosave-restores-computer", test_autosave_restores_computer);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
   status = g_test_run ();
