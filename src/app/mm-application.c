@@ -69,6 +69,39 @@ mm_application_about_action (GSimpleAction *action,
 }
 
 static void
+mm_application_help_shown_cb (GObject      *source,
+                              GAsyncResult *result,
+                              gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+
+  /* Without a help browser (Yelp) nothing would happen at all. */
+  dialog = gtk_message_dialog_new (GTK_WINDOW (source), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                   /* Translators: shown when F1 finds no help browser */
+                                   _("The help cannot be shown"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The user help (help/C), shown by the desktop's help browser. */
+static void
+mm_application_help_action (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri_full (window, "help:monomachia", GDK_CURRENT_TIME, NULL,
+                     mm_application_help_shown_cb, NULL);
+}
+
+static void
 mm_application_quit_action (GSimpleAction *action,
                             GVariant      *parameter,
                             gpointer       user_data)
@@ -194,6 +227,7 @@ mm_application_startup (GApplication *application)
 {
   static const GActionEntry actions[] = {
     { .name = "about", .activate = mm_application_about_action },
+    { .name = "help", .activate = mm_application_help_action },
     { .name = "quit", .activate = mm_application_quit_action },
   };
   static const struct {
@@ -201,6 +235,7 @@ mm_application_startup (GApplication *application)
     const char *accels[3];
   } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
+    { "app.help", { "F1", NULL } },
     { "win.new-game-dialog", { "<Primary>n", NULL } },
     { "win.new-game", { "<Primary>r", NULL } },
     { "win.edit-board", { "<Primary>e", NULL } },

@@ -1946,6 +1946,17 @@ test_autosave_restore (void)
   run_application (check_new_game, FALSE);
 }
 
+/* F1 opens the help, and the main menu and the shortcuts window list it. */
+static void
+help_is_wired (MmWindow *window)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, "app.help");
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  g_assert_true (g_strv_contains ((const char * const *) accels, "F1"));
+}
+
 /* A game against the computer, with clocks: White (the computer) has
  * replied to Black's f5 when the program stops. */
 static void
@@ -2109,6 +2120,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analysis-mode", analysis_mode, test_in_application);
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
+  g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);
   g_test_add_func ("/app/window/autosave-restores-computer", test_autosave_restores_computer);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
