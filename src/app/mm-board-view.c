@@ -1067,6 +1067,35 @@ mm_board_view_leave_cb (MmBoardView              *self,
 }
 
 /* Typing a square's name ("d3") plays it: a column letter, then a row. */
+/* The square-name character (a-h, 1-8) a key gives: its own, or, on a
+ * layout without Latin letters (Greek: the D key gives δ), the one it
+ * gives in the keyboard's Latin layout, as GTK's shortcuts do. */
+static guint32
+mm_board_view_square_character (MmBoardView *self,
+                                guint        keyval,
+                                guint        keycode)
+{
+  guint32 character = gdk_keyval_to_unicode (gdk_keyval_to_lower (keyval));
+  g_autofree GdkKeymapKey *keys = NULL;
+  g_autofree guint *keyvals = NULL;
+  int n_entries = 0;
+
+  if ((character >= 'a' && character <= 'h') || (character >= '1' && character <= '8'))
+    return character;
+
+  if (!gdk_display_map_keycode (gtk_widget_get_display (GTK_WIDGET (self)), keycode,
+                                &keys, &keyvals, &n_entries))
+    return character;
+  for (int i = 0; i < n_entries; i++)
+    {
+      guint32 latin = gdk_keyval_to_unicode (gdk_keyval_to_lower (keyvals[i]));
+
+      if (keys[i].level == 0 && latin >= 'a' && latin <= 'h')
+        return latin;
+    }
+  return character;
+}
+
 static gboolean
 mm_board_view_key_pressed_cb (MmBoardView           *self,
                               guint                  keyval,
@@ -1074,7 +1103,7 @@ mm_board_view_key_pressed_cb (MmBoardView           *self,
                               GdkModifierType        state,
                               GtkEventControllerKey *controller)
 {
-  guint32 character = gdk_keyval_to_unicode (gdk_keyval_to_lower (keyval));
+  guint32 character = mm_board_view_square_character (self, keyval, keycode);
   int square;
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
