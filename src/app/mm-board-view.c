@@ -111,6 +111,8 @@ struct _MmBoardView
   char           *board_style;
 
   guint           show_legal_moves : 1;
+  /* The side to move is not the person at the board (the computer). */
+  guint           input_idle : 1;
   guint           show_last_move : 1;
   guint           show_coordinates : 1;
   guint           show_flip_preview : 1;
@@ -423,7 +425,8 @@ mm_board_view_flip_progress (MmBoardView *self,
 static guint64
 mm_board_view_preview_flips (MmBoardView *self)
 {
-  if (!self->show_flip_preview || self->frozen || self->game == NULL || self->tick_id != 0
+  if (!self->show_flip_preview || self->input_idle || self->frozen || self->game == NULL
+      || self->tick_id != 0
       || self->hover < 0 || !(self->position.legal & square_bit (self->hover))
       || !gtk_widget_is_sensitive (GTK_WIDGET (self)))
     return 0;
@@ -680,7 +683,7 @@ mm_board_view_draw (GtkDrawingArea *area,
         {
           draw_disc (cr, cx, cy, radius, mover, 1.0, 0.5, style);
         }
-      else if (self->show_legal_moves && (position->legal & square_bit (square))
+      else if (self->show_legal_moves && !self->input_idle && (position->legal & square_bit (square))
                && mm_board_view_scored_move (self, square) == NULL)
         {
           double shade = position->side == MM_COLOR_BLACK ? 0.0 : 1.0;
@@ -1592,6 +1595,29 @@ mm_board_view_get_hint (MmBoardView *self)
   g_return_val_if_fail (MM_IS_BOARD_VIEW (self), MM_SQUARE_NONE);
 
   return self->hint;
+}
+
+/* While the computer is to move, the moves it could play are not the
+ * person's: no legal-move marks and no flip preview.  The squares still
+ * say which moves are legal to a screen reader. */
+void
+mm_board_view_set_input_idle (MmBoardView *self,
+                              gboolean     idle)
+{
+  g_return_if_fail (MM_IS_BOARD_VIEW (self));
+
+  if (self->input_idle == !!idle)
+    return;
+  self->input_idle = !!idle;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+mm_board_view_get_input_idle (MmBoardView *self)
+{
+  g_return_val_if_fail (MM_IS_BOARD_VIEW (self), FALSE);
+
+  return self->input_idle;
 }
 
 /* Marks @square as the move a hint advises (%MM_SQUARE_NONE for none);

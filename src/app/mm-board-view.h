@@ -45,6 +45,9 @@ void       mm_board_view_show_game      (MmBoardView *self);
 gboolean   mm_board_view_is_frozen      (MmBoardView *self);
 gboolean   mm_board_view_is_animating   (MmBoardView *self);
 int        mm_board_view_get_hint       (MmBoardView *self);
+void       mm_board_view_set_input_idle (MmBoardView *self,
+                                         gboolean     idle);
+gboolean   mm_board_view_get_input_idle (MmBoardView *self);
 void       mm_board_view_set_hint       (MmBoardView *self,
                                          int          square);
 int        mm_board_view_get_hover      (MmBoardView *self);

@@ -544,6 +544,9 @@ mm_window_update_status (MmWindow *self)
   MmColor side = mm_game_get_side_to_move (self->game);
   gboolean live = self->browse < 0 && !self->editing;
 
+  mm_board_view_set_input_idle (self->board_view,
+                                live && !over && self->computer[side]);
+
   /* Edit Board counts the discs of the position being set up. */
   if (self->editing)
     {

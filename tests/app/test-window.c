@@ -1273,9 +1273,13 @@ undo_cancels_computer (MmWindow *window)
   char name[3];
 
   start_computer_game (window, "beginner", "black", 5000);
+  g_assert_false (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
   activate_square (window, "f5");
   wait_until (is_thinking, window);
+  /* The computer's moves are not marked as the person's. */
+  g_assert_true (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
   g_assert_false (_mm_window_is_thinking (window));
   g_assert_null (_mm_window_get_thinking_text (window));
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
