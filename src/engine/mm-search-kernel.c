@@ -46,7 +46,7 @@
 
 /* An exact endgame entry is stored at this depth plus the empties, above
  * any midgame depth, so that a midgame probe can trust it. */
-#define EXACT_DEPTH 64
+#define EXACT_DEPTH MM_EXACT_DEPTH
 
 /* At or below this many empties: no table, no sorting. */
 #define SHALLOW_EMPTIES 5
@@ -61,6 +61,8 @@
 #define EVAL_ORDER_DEEPER_EMPTIES 18
 
 typedef struct _MoveItem MoveItem;
+static int endgame_probcut (MmSearch *search, uint64_t player, uint64_t opponent,
+                            int alpha, int beta, int n_empties);
 static int order_midgame_moves (MmSearch *search, uint64_t player, uint64_t opponent,
                                 uint64_t moves, int hash_move, int depth, MoveItem *items);
 
@@ -294,7 +296,39 @@ order_moves (uint64_t  player,
   return n;
 }
 
-/* Bounds of an exact solve, in discs. */
+/* Whether a selective pass may cut at this many empties.  Below, its
+ * searches are exact, and stored and trusted as such: it trusts only
+ * exact entries there, so that nothing selective leaks into them. */
+static inline bool
+cuts_here (const MmSearch *search,
+           int             n_empties)
+{
+  return search->selectivity > 0 && n_empties >= search->selective_min_empties;
+}
+
+/* The depth at which the solver stores what it found: exact, or in a
+ * selective pass its level, which the exact solver does not trust. */
+static inline int
+solved_depth (const MmSearch *search,
+              int             n_empties)
+{
+  return cuts_here (search, n_empties) ? MM_SELECTIVE_DEPTH + search->selectivity
+                                       : EXACT_DEPTH + n_empties;
+}
+
+/* Whether the solver may use the bounds of a table entry of @depth: the
+ * exact solver only exact ones, a selective pass also those of its level
+ * or a less selective one. */
+static inline bool
+solver_trusts (const MmSearch *search,
+               int             depth,
+               int             n_empties)
+{
+  return cuts_here (search, n_empties) ? depth >= MM_SELECTIVE_DEPTH + search->selectivity
+                                       : depth == EXACT_DEPTH + n_empties;
+}
+
+/* Bounds of a solve, in discs. */
 static inline void
 store_exact (MmSearch *search,
              uint64_t  player,
@@ -304,7 +338,7 @@ store_exact (MmSearch *search,
              int       upper,
              int       move)
 {
-  mm_hash_table_store (search->hash, player, opponent, EXACT_DEPTH + n_empties,
+  mm_hash_table_store (search->hash, player, opponent, solved_depth (search, n_empties),
                        lower * MM_EVAL_SCALE, upper * MM_EVAL_SCALE, move);
 }
 
@@ -327,7 +361,7 @@ enhanced_transposition_cutoff (MmSearch       *search,
 
       if (mm_hash_table_probe (search->hash, opponent ^ flips,
                                player ^ flips ^ (UINT64_C (1) << items[i].square), &child)
-          && child.depth == EXACT_DEPTH + n_empties - 1
+          && solver_trusts (search, child.depth, n_empties - 1)
           && -child.upper / MM_EVAL_SCALE >= beta)
         {
           store_exact (search, player, opponent, n_empties,
@@ -375,7 +409,7 @@ solve_deep (MmSearch *search,
   if (mm_hash_table_probe (search->hash, player, opponent, &entry))
     {
       hash_move = entry.move;
-      if (entry.depth == EXACT_DEPTH + n_empties)
+      if (solver_trusts (search, entry.depth, n_empties))
         {
           int lower = entry.lower / MM_EVAL_SCALE;
           int upper = entry.upper / MM_EVAL_SCALE;
@@ -400,6 +434,27 @@ solve_deep (MmSearch *search,
       if (mm_moves_of (opponent, player) == 0)
         return final_score (player, opponent);
       return -solve_deep (search, opponent, player, -beta, -alpha, n_empties);
+    }
+
+  if (cuts_here (search, n_empties))
+    {
+      int cut = endgame_probcut (search, player, opponent, alpha, beta, n_empties);
+
+      /* The shallow search's move, for the passes after this one. */
+      if (cut != 0 && mm_hash_table_probe (search->hash, player, opponent, &entry)
+          && entry.move != NO_MOVE)
+        hash_move = entry.move;
+
+      if (cut > 0)
+        {
+          store_exact (search, player, opponent, n_empties, beta, SCORE_INF, hash_move);
+          return beta;
+        }
+      if (cut < 0)
+        {
+          store_exact (search, player, opponent, n_empties, -SCORE_INF, alpha, hash_move);
+          return alpha;
+        }
     }
 
   if (n_empties >= EVAL_ORDER_EMPTIES)
@@ -471,7 +526,7 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
   uint64_t moves = mm_moves_of (player, opponent);
   MoveItem items[MM_N_SQUARES];
   MmHashData entry;
-  int best = -SCORE_INF;
+  int best = -SCORE_INF, original_alpha = alpha;
   int hash_move = NO_MOVE, n_moves;
 
   *best_move = MM_SQUARE_NONE;
@@ -519,7 +574,7 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
                                  n_empties - 1);
         }
       if (mm_search_stopped (search))
-        break;
+        return best;
 
       if (score > best)
         {
@@ -534,6 +589,11 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
         }
     }
 
+  /* The root too: a selective pass leaves its best move to the next. */
+  store_exact (search, player, opponent, n_empties,
+               best > original_alpha ? best : -SCORE_INF,
+               best < beta ? best : SCORE_INF,
+               *best_move);
   return best;
 }
 
@@ -645,6 +705,61 @@ probcut (MmSearch *search,
   return 0;
 }
 
+/* ProbCut in the solver's selective passes: a shallow midgame search
+ * predicts the exact score, with an error of about this many discs
+ * (standard deviation, by empties).  Not measured for exact scores yet:
+ * the deepest midgame row stands in for it. */
+static inline double
+endcut_error (int n_empties)
+{
+  double sigma = probcut_error[PROBCUT_MAX_DEPTH].constant
+                 + probcut_error[PROBCUT_MAX_DEPTH].per_empty * n_empties;
+
+  return sigma < PROBCUT_MIN_ERROR ? PROBCUT_MIN_ERROR : sigma;
+}
+
+static inline int
+endcut_depth (int n_empties)
+{
+  return probcut_depth (n_empties);
+}
+
+/* How bold each selective level is: the margin in standard deviations. */
+static const double selective_margin[MM_SELECTIVE_LEVELS] = {
+  [1] = 1.1, [2] = 1.5, [3] = 2.0,
+};
+
+/* Whether the shallow search says, at the pass's margin, that the exact
+ * score reaches @beta (+1) or stays at or below @alpha (-1); 0 when it
+ * cannot say.  Windows in discs. */
+static int
+endgame_probcut (MmSearch *search,
+                 uint64_t  player,
+                 uint64_t  opponent,
+                 int       alpha,
+                 int       beta,
+                 int       n_empties)
+{
+  int shallow = endcut_depth (n_empties);
+  int margin = (int) (selective_margin[search->selectivity] * endcut_error (n_empties)
+                      * MM_EVAL_SCALE);
+  int bound;
+
+  if (beta < 64)
+    {
+      bound = beta * MM_EVAL_SCALE + margin;
+      if (search_midgame (search, player, opponent, bound - 1, bound, shallow) >= bound)
+        return 1;
+    }
+  if (alpha > -64)
+    {
+      bound = alpha * MM_EVAL_SCALE - margin;
+      if (search_midgame (search, player, opponent, bound, bound + 1, shallow) <= bound)
+        return -1;
+    }
+  return 0;
+}
+
 /* Best moves first: the table's move, then by a shallow look at each
  * child (its evaluation, or fastest first for the shallowest searches). */
 static int
@@ -719,7 +834,7 @@ search_midgame (MmSearch *search,
   if (mm_hash_table_probe (search->hash, player, opponent, &entry))
     {
       hash_move = entry.move;
-      if (entry.depth >= depth)
+      if (entry.depth >= depth && !mm_search_depth_is_selective (entry.depth))
         {
           if (entry.lower >= beta)
             return entry.lower;

@@ -37,15 +37,49 @@ struct _MmSearch
   int                  helper_index; /* 0 for the main search */
   double               probcut;     /* Multi-ProbCut's margin in standard
                                      * deviations; 0: off */
+  int                  selectivity; /* 0: the solver is exact; else the
+                                     * level of a selective pass (see
+                                     * MM_SELECTIVE_LEVELS) */
+  int                  selective_min_empties; /* a selective pass cuts
+                                               * from this many empties */
+  int                  selective_solve_empties; /* solves from this many
+                                                 * empties on start with
+                                                 * selective passes; 0: none */
 
   MmHashTable          own_hash;
   atomic_int           own_stop;
 };
 
+/* The selective passes of a solve: the solver cuts with ProbCut at
+ * levels 1 .. MM_SELECTIVE_LEVELS - 1, level 1 the boldest; their table
+ * entries are stored at depth MM_SELECTIVE_DEPTH + level, below the
+ * exact entries (MM_EXACT_DEPTH + empties) and above any midgame depth,
+ * so that neither the exact solver nor the midgame search trusts them,
+ * while their moves still order the search. */
+#define MM_SELECTIVE_LEVELS 4
+#define MM_SELECTIVE_DEPTH 60
+#define MM_EXACT_DEPTH 64
+#define MM_SELECTIVE_MIN_EMPTIES 14
+
+/* A selective pass solves from this many empties on. */
+#define MM_SELECTIVE_SOLVE_EMPTIES 18
+
+static inline bool
+mm_search_depth_is_selective (int depth)
+{
+  return depth >= MM_SELECTIVE_DEPTH && depth < MM_EXACT_DEPTH;
+}
+
 /* How often, in nodes, a search looks at its stop flag and the clock. */
 #define MM_SEARCH_POLL_MASK 0xFFF
 
 double mm_search_clock (void);
+
+/* For the tests: selective passes in solves from @solve_empties empties
+ * on (0: none), cutting from @min_empties. */
+void   mm_search_set_selective_solve (MmSearch *search,
+                                      int       solve_empties,
+                                      int       min_empties);
 
 /* True once the search is told to stop or its time is up; looks only
  * every few thousand nodes, which is well under a millisecond. */

@@ -63,6 +63,8 @@ mm_search_new (size_t hash_bytes)
   search->stop = &search->own_stop;
   search->n_threads = 1;
   search->probcut = MM_SEARCH_DEFAULT_PROBCUT;
+  search->selective_solve_empties = MM_SELECTIVE_SOLVE_EMPTIES;
+  search->selective_min_empties = MM_SELECTIVE_MIN_EMPTIES;
   return search;
 }
 
@@ -110,6 +112,15 @@ double
 mm_search_get_probcut (const MmSearch *search)
 {
   return search->probcut;
+}
+
+void
+mm_search_set_selective_solve (MmSearch *search,
+                               int       solve_empties,
+                               int       min_empties)
+{
+  search->selective_solve_empties = solve_empties > 0 ? solve_empties : 0;
+  search->selective_min_empties = min_empties;
 }
 
 /* May be called from any thread while the search runs. */
@@ -300,6 +311,8 @@ start_helpers (MmSearch      *search,
       helper->search.stop = &team->stop;
       helper->search.n_threads = 1;
       helper->search.probcut = search->probcut;
+      helper->search.selectivity = search->selectivity;
+      helper->search.selective_min_empties = search->selective_min_empties;
       helper->search.helper_index = i + 1;
       helper->board = *board;
       helper->task = task;
@@ -354,6 +367,25 @@ seed_endgame (MmSearch      *search,
     guess = search_iteration (search, board, depth, guess, &move);
 }
 
+/* One pass of the solver over @board at the search's selectivity, with
+ * the helper threads. */
+static int
+solve_pass (MmSearch      *search,
+            const MmBoard *board,
+            int            alpha,
+            int            beta,
+            int           *best_move,
+            uint64_t      *helper_nodes)
+{
+  HelperTeam team;
+  int score;
+
+  start_helpers (search, &team, board, HELP_SOLVE, 0, alpha, beta);
+  score = run_endgame_kernel (search, board, alpha, beta, best_move);
+  *helper_nodes += stop_helpers (&team);
+  return score;
+}
+
 /* Solves @board within [alpha, beta]: the exact score when it lies inside,
  * else a bound on the side it fell (fail-soft). */
 static bool
@@ -363,16 +395,29 @@ solve_window (MmSearch      *search,
               int            beta,
               MmSolveResult *result)
 {
+  int n_empties = mm_popcount (mm_board_empties (board));
   int best_move = MM_SQUARE_NONE;
   int score;
-  HelperTeam team;
-  uint64_t helper_nodes;
+  uint64_t helper_nodes = 0;
 
   begin_search (search, 0);
   seed_endgame (search, board);
-  start_helpers (search, &team, board, HELP_SOLVE, 0, alpha, beta);
-  score = run_endgame_kernel (search, board, alpha, beta, &best_move);
-  helper_nodes = stop_helpers (&team);
+
+  /* Selective passes first (the solver cuts where a shallow search is
+   * confident): cheap, and they leave good moves in the table for the
+   * exact pass, which trusts nothing else of theirs. */
+  if (search->selective_solve_empties > 0 && n_empties >= search->selective_solve_empties)
+    for (int level = 1; level < MM_SELECTIVE_LEVELS && !mm_search_stopped (search); level++)
+      {
+        search->selectivity = level;
+        solve_pass (search, board, alpha, beta, &best_move, &helper_nodes);
+      }
+  search->selectivity = 0;
+
+  if (!mm_search_stopped (search))
+    score = solve_pass (search, board, alpha, beta, &best_move, &helper_nodes);
+  else
+    score = 0;
 
   /* The main thread's answer is exact whatever the helpers did: they only
    * filled the table sooner. */
