@@ -81,6 +81,9 @@ enum
   COLOR_BOTH,
 };
 
+/* The level drop-down's last entry, when Preferences name an engine. */
+#define LEVEL_EXTERNAL MM_AI_N_PLAY_LEVELS
+
 /* The computer's options count only when it is chosen; the note under
  * them says what the level means, or why the computer cannot play. */
 static void
@@ -93,6 +96,16 @@ mm_new_game_dialog_opponent_cb (MmNewGameDialog *self)
                             available && gtk_check_button_get_active (self->computer_button));
   if (available && level < MM_AI_N_PLAY_LEVELS)
     gtk_label_set_text (self->computer_note, mm_ai_level_get_description (level));
+  else if (available && level == LEVEL_EXTERNAL)
+    {
+      g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
+      /* Translators: the note under the External engine choice; %s is its
+       * command line, as set in Preferences */
+      g_autofree char *note = g_strdup_printf (_("The program “%s” plays, over the NBoard "
+                                                 "protocol."), command);
+
+      gtk_label_set_text (self->computer_note, note);
+    }
 }
 
 static void
@@ -175,14 +188,22 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
   g_autofree char *level = NULL;
   g_autofree char *color = NULL;
   g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
+  g_autofree char *engine = NULL;
   g_autoptr(MmAiWeights) weights = NULL;
   g_autoptr(GError) error = NULL;
   int minutes, increment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new ("io.github.monomachia.Monomachia");
 
   for (int i = 0; i < MM_AI_N_PLAY_LEVELS; i++)
     gtk_string_list_append (levels, mm_ai_level_get_name (i));
+  /* The engine named in Preferences comes after Monomachia's own levels. */
+  engine = g_settings_get_string (self->settings, "engine-command");
+  if (engine[0] != '\0')
+    /* Translators: a choice of the computer's level: the external engine
+     * of Preferences plays instead of Monomachia's own */
+    gtk_string_list_append (levels, _("External engine"));
   gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (levels));
 
   /* Without its weights the computer cannot play: the note says why. */
@@ -194,7 +215,6 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
     }
 
   /* The last choices come back. */
-  self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   black = g_settings_get_string (self->settings, "new-game-black-name");
   white = g_settings_get_string (self->settings, "new-game-white-name");
   start = g_settings_get_string (self->settings, "new-game-start");
@@ -301,6 +321,10 @@ mm_new_game_dialog_set_computer (MmNewGameDialog *self,
 
   if (level != NULL && mm_ai_level_from_string (level, &value) && value < MM_AI_N_PLAY_LEVELS)
     gtk_drop_down_set_selected (self->level_dropdown, value);
+  else if (g_strcmp0 (level, "external") == 0
+           && g_list_model_get_n_items (gtk_drop_down_get_model (self->level_dropdown))
+              > LEVEL_EXTERNAL)
+    gtk_drop_down_set_selected (self->level_dropdown, LEVEL_EXTERNAL);
   if (human_color != NULL)
     gtk_drop_down_set_selected (self->color_dropdown,
                                 g_strcmp0 (human_color, "white") == 0 ? COLOR_WHITE
@@ -346,6 +370,8 @@ mm_new_game_dialog_start (MmNewGameDialog *self)
   g_settings_set_string (self->settings, "new-game-opponent", opponent);
   if (level < MM_AI_N_PLAY_LEVELS)
     g_settings_set_string (self->settings, "computer-level", mm_ai_level_to_string (level));
+  else if (level == LEVEL_EXTERNAL)
+    g_settings_set_string (self->settings, "computer-level", "external");
   if (color != COLOR_BOTH)
     g_settings_set_string (self->settings, "human-color",
                            color == COLOR_WHITE ? "white" : "black");

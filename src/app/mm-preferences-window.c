@@ -27,6 +27,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mm-nboard-player.h"
 #include "mm-preferences-window.h"
 
 struct _MmPreferencesWindow
@@ -50,6 +51,12 @@ struct _MmPreferencesWindow
   GtkWidget *new_game_black_name;
   GtkWidget *new_game_white_name;
   GtkWidget *confirm_discard;
+  GtkWidget *engine_command;
+  GtkLabel  *engine_status;
+
+  /* The engine being tried, and what stops the try when the window goes. */
+  MmNboardPlayer *engine;
+  GCancellable   *engine_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (MmPreferencesWindow, mm_preferences_window, GTK_TYPE_WINDOW)
@@ -105,10 +112,76 @@ bind_choice (GSettings          *settings,
 }
 
 static void
+mm_preferences_window_show_engine_status (MmPreferencesWindow *self,
+                                          const char          *text)
+{
+  gtk_label_set_text (self->engine_status, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->engine_status), text != NULL);
+}
+
+static void
+mm_preferences_window_engine_checked_cb (GObject      *source,
+                                         GAsyncResult *result,
+                                         gpointer      user_data)
+{
+  g_autoptr(MmPreferencesWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!mm_nboard_player_check_finish (MM_NBOARD_PLAYER (source), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      mm_preferences_window_show_engine_status (self, error->message);
+    }
+  else
+    {
+      /* Translators: %s is the name the engine gives itself */
+      text = g_strdup_printf (_("The engine answers: %s."),
+                              mm_nboard_player_get_name (MM_NBOARD_PLAYER (source)));
+      mm_preferences_window_show_engine_status (self, text);
+    }
+  if (self->engine == MM_NBOARD_PLAYER (source))
+    {
+      g_object_run_dispose (G_OBJECT (self->engine));
+      g_clear_object (&self->engine);
+    }
+}
+
+/* Starts the engine of the command line and sees whether it answers. */
+static void
+mm_preferences_window_try_engine_cb (MmPreferencesWindow *self)
+{
+  const char *command = gtk_editable_get_text (GTK_EDITABLE (self->engine_command));
+  g_autoptr(GError) error = NULL;
+
+  if (self->engine != NULL)
+    {
+      g_object_run_dispose (G_OBJECT (self->engine));
+      g_clear_object (&self->engine);
+    }
+  self->engine = mm_nboard_player_new (command, &error);
+  if (self->engine == NULL)
+    {
+      mm_preferences_window_show_engine_status (self, error->message);
+      return;
+    }
+  /* Translators: shown while Preferences start the external engine to try it */
+  mm_preferences_window_show_engine_status (self, _("Starting the engine…"));
+  mm_nboard_player_check_async (self->engine, self->engine_cancellable,
+                                mm_preferences_window_engine_checked_cb, g_object_ref (self));
+}
+
+static void
 mm_preferences_window_dispose (GObject *object)
 {
   MmPreferencesWindow *self = (MmPreferencesWindow *)object;
 
+  g_cancellable_cancel (self->engine_cancellable);
+  g_clear_object (&self->engine_cancellable);
+  if (self->engine != NULL)
+    g_object_run_dispose (G_OBJECT (self->engine));
+  g_clear_object (&self->engine);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), MM_TYPE_PREFERENCES_WINDOW);
 
@@ -139,6 +212,9 @@ mm_preferences_window_class_init (MmPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, new_game_black_name);
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, new_game_white_name);
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, confirm_discard);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, engine_command);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, engine_status);
+  gtk_widget_class_bind_template_callback (widget_class, mm_preferences_window_try_engine_cb);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
@@ -163,10 +239,12 @@ mm_preferences_window_init (MmPreferencesWindow *self)
     { "clock-increment", G_STRUCT_OFFSET (MmPreferencesWindow, clock_increment), "value" },
     { "new-game-black-name", G_STRUCT_OFFSET (MmPreferencesWindow, new_game_black_name), "text" },
     { "new-game-white-name", G_STRUCT_OFFSET (MmPreferencesWindow, new_game_white_name), "text" },
+    { "engine-command", G_STRUCT_OFFSET (MmPreferencesWindow, engine_command), "text" },
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->engine_cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
     g_settings_bind (self->settings, simple[i].key,

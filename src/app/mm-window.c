@@ -28,6 +28,7 @@
 
 #include "mm-ai-player.h"
 #include "mm-autosave.h"
+#include "mm-nboard-player.h"
 #include "mm-board-view.h"
 #include "mm-clock.h"
 #include "mm-eval-graph.h"
@@ -148,6 +149,10 @@ struct _MmWindow
   MmAiPlayer           *ai;
   gboolean              computer[2];
   MmAiLevel             computer_level;
+  /* The computer is the external engine of Preferences (engine-command),
+   * started when first needed and kept while its command stays. */
+  gboolean              computer_external;
+  MmNboardPlayer       *engine;
   guint                 computer_delay;
   MmAiLevel             hint_level;
   GCancellable         *ai_cancellable;
@@ -1028,7 +1033,8 @@ mm_window_save_session (MmWindow *self)
       g_hash_table_insert (session, SESSION_COMPUTER,
                            g_strdup (black && white ? "both" : black ? "black" : "white"));
       g_hash_table_insert (session, SESSION_LEVEL,
-                           g_strdup (mm_ai_level_to_string (self->computer_level)));
+                           g_strdup (self->computer_external
+                                     ? "external" : mm_ai_level_to_string (self->computer_level)));
     }
   if (self->clock != NULL)
     g_hash_table_insert (session, SESSION_CLOCK,
@@ -1080,9 +1086,11 @@ mm_window_restore_session (MmWindow   *self,
                                                                                SESSION_CLOCK));
   MmColor loser;
 
+  self->computer_external = g_strcmp0 (level, "external") == 0;
   if (computer != NULL && level != NULL
-      && mm_ai_level_from_string (level, &self->computer_level)
-      && self->computer_level < MM_AI_N_PLAY_LEVELS)
+      && (self->computer_external
+          || (mm_ai_level_from_string (level, &self->computer_level)
+              && self->computer_level < MM_AI_N_PLAY_LEVELS)))
     {
       gboolean both = g_str_equal (computer, "both");
 
@@ -2125,6 +2133,82 @@ mm_window_computer_moved_cb (GObject      *source,
     mm_window_show_message (self, error->message);
 }
 
+/* The external engine's move comes back and is played like any move;
+ * an engine that stopped is let go, and started again at the next move. */
+static void
+mm_window_engine_moved_cb (GObject      *source,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  g_autoptr(Search) search = user_data;
+  g_autoptr(GError) error = NULL;
+  MmWindow *self = search->self;
+  MmAiMove move;
+  gboolean found;
+
+  found = mm_nboard_player_choose_move_finish (MM_NBOARD_PLAYER (source), result, &move, &error);
+  if (!search_is_current (search))
+    return;
+
+  if (!found)
+    {
+      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_set_event (self, error->message);
+      if (self->engine == MM_NBOARD_PLAYER (source) && !mm_nboard_player_get_running (self->engine))
+        {
+          g_object_run_dispose (G_OBJECT (self->engine));
+          g_clear_object (&self->engine);
+        }
+    }
+  else if (move.square >= 0 && move.square < MM_N_SQUARES
+           && !mm_game_play (self->game, move.square, &error))
+    mm_window_show_message (self, error->message);
+}
+
+/* The engine of Preferences, started (again) when its command changed
+ * or it stopped; NULL, with the reason shown, when it cannot start. */
+static MmNboardPlayer *
+mm_window_ensure_engine (MmWindow *self)
+{
+  g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
+  g_autoptr(GError) error = NULL;
+
+  if (self->engine != NULL
+      && (g_strcmp0 (mm_nboard_player_get_command_line (self->engine), command) != 0
+          || !mm_nboard_player_get_running (self->engine)))
+    {
+      g_object_run_dispose (G_OBJECT (self->engine));
+      g_clear_object (&self->engine);
+    }
+  if (self->engine == NULL)
+    {
+      self->engine = mm_nboard_player_new (command, &error);
+      if (self->engine == NULL)
+        {
+          mm_window_show_message_full (self, error->message, TRUE);
+          mm_window_set_event (self, error->message);
+        }
+    }
+  return self->engine;
+}
+
+static void
+mm_window_ask_engine (MmWindow *self)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  MmNboardPlayer *engine = mm_window_ensure_engine (self);
+
+  if (engine == NULL)
+    return;
+  self->ai_cancellable = g_cancellable_new ();
+  self->thinking = TRUE;
+  record = mm_game_to_record (self->game);
+  mm_nboard_player_set_min_delay (engine, self->computer_delay);
+  mm_nboard_player_choose_move_async (engine, record, self->ai_cancellable,
+                                      mm_window_engine_moved_cb, search_new (self));
+  mm_window_update_thinking (self);
+}
+
 static gboolean
 mm_window_think_cb (gpointer data)
 {
@@ -2144,6 +2228,11 @@ mm_window_think_cb (gpointer data)
 
   /* A hint being looked for is not needed any more. */
   mm_window_stop_computer (self);
+  if (self->computer_external)
+    {
+      mm_window_ask_engine (self);
+      return G_SOURCE_REMOVE;
+    }
   self->ai_cancellable = g_cancellable_new ();
   self->thinking = TRUE;
   board = mm_game_get_board (self->game);
@@ -2978,6 +3067,17 @@ mm_window_set_names_from_settings (MmWindow *self)
   mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
 }
 
+/* The computer's level, or the program that plays for it. */
+static const char *
+mm_window_computer_name (MmWindow *self)
+{
+  if (self->computer_external)
+    /* Translators: the external engine of Preferences as the computer's
+     * level, in “Computer (External engine)” */
+    return _("External engine");
+  return mm_ai_level_get_name (self->computer_level);
+}
+
 /* A new game as the New Game window (or the preferences) last set it up:
  * start position, names and clock. */
 static void
@@ -2997,6 +3097,7 @@ mm_window_new_game (MmWindow *self,
 
   mm_window_leave_edit (self);
   mm_window_stop_computer (self);
+  self->computer_external = g_str_equal (level, "external");
   if (!mm_ai_level_from_string (level, &self->computer_level)
       || self->computer_level >= MM_AI_N_PLAY_LEVELS)
     self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
@@ -3024,7 +3125,7 @@ mm_window_new_game (MmWindow *self,
         /* Translators: the name of the computer as a player, with its
          * level, as “Computer (Beginner)” */
         g_autofree char *name = g_strdup_printf (_("Computer (%s)"),
-                                                 mm_ai_level_get_name (self->computer_level));
+                                                 mm_window_computer_name (self));
 
         mm_game_set_player_name (self->game, color, name);
       }
@@ -3482,6 +3583,9 @@ mm_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->clock, self);
   g_clear_object (&self->clock);
   g_clear_object (&self->ai);
+  if (self->engine != NULL)
+    g_object_run_dispose (G_OBJECT (self->engine));
+  g_clear_object (&self->engine);
   /* A player's job keeps it alive: each is stopped before it goes. */
   if (self->analyst != NULL)
     {

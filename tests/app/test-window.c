@@ -1950,6 +1950,44 @@ test_autosave_restore (void)
   run_application (check_new_game, FALSE);
 }
 
+/* The external engine of Preferences (here Monomachia's own, over the
+ * NBoard protocol) plays the computer's moves; one that cannot start
+ * says why. */
+static void
+external_engine_plays (MmWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  g_autofree char *command = g_strdup_printf ("'%s' nboard", MM_ENGINE_PATH);
+  MmGame *game = mm_window_get_game (window);
+
+  g_settings_set_string (settings, "engine-command", command);
+  start_computer_game (window, "external", "black", 0);
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==,
+                   "Computer (External engine)");
+  activate_square (window, "f5");
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  activate_square (window, "e6");
+  if (mm_game_get_n_moves (game) == 2)
+    {
+      char name[3];
+
+      mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
+      activate_square (window, name);
+    }
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 4);
+
+  /* A program that does not exist: a message, and the person can go on. */
+  g_settings_set_string (settings, "engine-command", "/nonexistent/engine --nboard");
+  start_computer_game (window, "external", "white", 0);
+  run_for (200);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_nonnull (strstr (_mm_window_get_message_text (window), "could not be started"));
+  g_settings_reset (settings, "engine-command");
+}
+
 /* F1 opens the help, and the main menu and the shortcuts window list it. */
 static void
 help_is_wired (MmWindow *window)
@@ -2125,6 +2163,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);
+  g_test_add_data_func ("/app/window/external-engine", external_engine_plays,
+                        test_in_application);
   g_test_add_func ("/app/window/autosave-restores-computer", test_autosave_restores_computer);
   g_test_add_func ("/app/window/command-line", test_command_line);
 
