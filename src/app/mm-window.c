@@ -648,6 +648,8 @@ mm_window_update_browse_actions (MmWindow *self)
                                  can && self->browse >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
                                  can && self->browse >= 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
+                                 can && self->browse >= 0 && !self->lost_on_time);
 }
 
 /* Marks the move whose position the board shows. */
@@ -877,6 +879,33 @@ mm_window_browse_action (GtkWidget  *widget,
       mm_window_set_event (self, NULL);
       mm_window_focus_board (self);
     }
+}
+
+/* The game goes on from the position shown: the moves after it are
+ * taken back (redo can still bring them), and whoever is to move there
+ * moves, the computer too. */
+static void
+mm_window_play_from_here_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  MmWindow *self = MM_WINDOW (widget);
+  guint target;
+
+  if (self->editing || self->browse < 0 || self->lost_on_time)
+    return;
+
+  target = (guint) self->browse;
+  mm_window_stop_computer (self);
+  while (mm_game_get_n_moves (self->game) > target && mm_game_undo (self->game))
+    ;
+  /* Undo takes a disc back with the passes after it: a position right
+   * after a pass comes back with the disc before it. */
+  if (mm_game_get_n_moves (self->game) < target)
+    mm_game_redo (self->game);
+  mm_window_browse_to (self, -1);
+  mm_window_set_event (self, NULL);
+  mm_window_focus_board (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3680,6 +3709,7 @@ mm_window_class_init (MmWindowClass *klass)
     { "win.browse-previous", mm_window_browse_action },
     { "win.browse-next", mm_window_browse_action },
     { "win.browse-last", mm_window_browse_action },
+    { "win.play-from-here", mm_window_play_from_here_action },
     { "win.edit-board", mm_window_edit_board_action },
     { "win.edit-clear", mm_window_edit_clear_action },
     { "win.edit-start", mm_window_edit_start_action },

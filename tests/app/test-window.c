@@ -1988,6 +1988,33 @@ external_engine_plays (MmWindow *window)
   g_settings_reset (settings, "engine-command");
 }
 
+/* From an earlier position of the move list the game goes on: the later
+ * moves are taken back (redo brings them again). */
+static void
+play_from_earlier_move (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  GtkWidget *widget = GTK_WIDGET (window);
+
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  play_moves (window, "f5d6c3d3c4");
+  g_assert_false (gtk_widget_activate_action (widget, "win.play-from-here", NULL)
+                  && mm_game_get_n_moves (game) != 5);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 5);
+
+  gtk_widget_activate_action (widget, "win.browse-first", NULL);
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  gtk_widget_activate_action (widget, "win.play-from-here", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_true (mm_game_can_redo (game));
+  g_assert_cmpint (_mm_window_get_browse (window), <, 0);
+  activate_square (window, "c5");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 3);
+  g_assert_false (mm_game_can_redo (game));
+}
+
 /* F1 opens the help, and the main menu and the shortcuts window list it. */
 static void
 help_is_wired (MmWindow *window)
@@ -2163,6 +2190,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);
+  g_test_add_data_func ("/app/window/play-from-earlier-move", play_from_earlier_move,
+                        test_in_application);
   g_test_add_data_func ("/app/window/external-engine", external_engine_plays,
                         test_in_application);
   g_test_add_func ("/app/window/autosave-restores-computer", test_autosave_restores_computer);
