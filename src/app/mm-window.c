@@ -82,6 +82,7 @@ enum
 {
   PROP_0,
   PROP_ANALYSIS_MODE,
+  PROP_COMPUTER_SIDE,
   N_PROPS
 };
 
@@ -244,6 +245,9 @@ static void mm_window_update_status (MmWindow *self);
 static void mm_window_stop_computer (MmWindow *self);
 static void mm_window_schedule_computer (MmWindow *self);
 static gboolean mm_window_ensure_computer (MmWindow *self);
+static void mm_window_set_computer (MmWindow *self,
+                                    gboolean  black,
+                                    gboolean  white);
 static void mm_window_game_changed_cb (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
@@ -1123,10 +1127,10 @@ mm_window_restore_session (MmWindow   *self,
     {
       gboolean both = g_str_equal (computer, "both");
 
-      self->computer[MM_COLOR_BLACK] = both || g_str_equal (computer, "black");
-      self->computer[MM_COLOR_WHITE] = both || g_str_equal (computer, "white");
+      mm_window_set_computer (self, both || g_str_equal (computer, "black"),
+                              both || g_str_equal (computer, "white"));
       if (!mm_window_ensure_computer (self))
-        self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+        mm_window_set_computer (self, FALSE, FALSE);
     }
 
   mm_window_set_clock (self, clock);
@@ -1442,7 +1446,7 @@ mm_window_load (MmWindow *self,
   mm_window_leave_edit (self);
   /* Games read from elsewhere are played on by people. */
   mm_window_stop_computer (self);
-  self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+  mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   loaded = mm_game_load_record (self->game, load->record, &error);
   self->loading = FALSE;
@@ -2035,6 +2039,57 @@ mm_window_plays_both (MmWindow *self)
 
 /* The computer player, made the first time it is needed.  Without its
  * weights it cannot be made: the message bar says why. */
+static void
+mm_window_set_computer (MmWindow *self,
+                        gboolean  black,
+                        gboolean  white)
+{
+  if (self->computer[MM_COLOR_BLACK] == black && self->computer[MM_COLOR_WHITE] == white)
+    return;
+  self->computer[MM_COLOR_BLACK] = black;
+  self->computer[MM_COLOR_WHITE] = white;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
+}
+
+static const char *
+mm_window_get_computer_side (MmWindow *self)
+{
+  gboolean black = self->computer[MM_COLOR_BLACK], white = self->computer[MM_COLOR_WHITE];
+
+  return black && white ? "both" : black ? "black" : white ? "white" : "none";
+}
+
+/* The computer takes over @side ("none", "black", "white" or "both") of
+ * the game on the board, at the level of the New Game settings: a game
+ * that was opened, pasted or set up goes on against it. */
+static void
+mm_window_set_computer_side (MmWindow   *self,
+                             const char *side)
+{
+  g_autofree char *level = g_settings_get_string (self->settings, "computer-level");
+  gboolean black = g_strcmp0 (side, "black") == 0 || g_strcmp0 (side, "both") == 0;
+  gboolean white = g_strcmp0 (side, "white") == 0 || g_strcmp0 (side, "both") == 0;
+
+  if (g_str_equal (mm_window_get_computer_side (self), side != NULL ? side : "none"))
+    return;
+  mm_window_stop_computer (self);
+  if ((black || white) && !mm_window_ensure_computer (self))
+    black = white = FALSE;
+  /* The level comes from the settings when the computer comes in. */
+  if (!self->computer[MM_COLOR_BLACK] && !self->computer[MM_COLOR_WHITE])
+    {
+      self->computer_external = g_str_equal (level, "external");
+      if (!mm_ai_level_from_string (level, &self->computer_level)
+          || self->computer_level >= MM_AI_N_PLAY_LEVELS)
+        self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
+    }
+  mm_window_set_computer (self, black, white);
+  mm_window_update_status (self);
+  mm_window_schedule_autosave (self);
+  mm_window_schedule_computer (self);
+  mm_window_schedule_analysis (self);
+}
+
 static gboolean
 mm_window_ensure_computer (MmWindow *self)
 {
@@ -2251,7 +2306,7 @@ mm_window_think_cb (gpointer data)
 
   if (!mm_window_ensure_computer (self))
     {
-      self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+      mm_window_set_computer (self, FALSE, FALSE);
       return G_SOURCE_REMOVE;
     }
 
@@ -3130,10 +3185,10 @@ mm_window_new_game (MmWindow *self,
   if (!mm_ai_level_from_string (level, &self->computer_level)
       || self->computer_level >= MM_AI_N_PLAY_LEVELS)
     self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
-  self->computer[MM_COLOR_BLACK] = both || (computer && g_str_equal (human, "white"));
-  self->computer[MM_COLOR_WHITE] = both || (computer && !g_str_equal (human, "white"));
+  mm_window_set_computer (self, both || (computer && g_str_equal (human, "white")),
+                          both || (computer && !g_str_equal (human, "white")));
   if (computer && !mm_window_ensure_computer (self))
-    self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+    mm_window_set_computer (self, FALSE, FALSE);
 
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
@@ -3434,7 +3489,7 @@ mm_window_edit_play (MmWindow *self,
   mm_window_leave_edit (self);
   /* A position set up by hand is played on by people. */
   mm_window_stop_computer (self);
-  self->computer[MM_COLOR_BLACK] = self->computer[MM_COLOR_WHITE] = FALSE;
+  mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   mm_game_restart_from (self->game, &board, side);
   mm_game_set_player_name (self->game, MM_COLOR_BLACK, NULL);
@@ -3659,6 +3714,10 @@ mm_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->analysis_mode);
       break;
 
+    case PROP_COMPUTER_SIDE:
+      g_value_set_string (value, mm_window_get_computer_side (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -3676,6 +3735,10 @@ mm_window_set_property (GObject      *object,
     {
     case PROP_ANALYSIS_MODE:
       mm_window_set_analysis_mode (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COMPUTER_SIDE:
+      mm_window_set_computer_side (self, g_value_get_string (value));
       break;
 
     default:
@@ -3738,6 +3801,16 @@ mm_window_class_init (MmWindowClass *klass)
   properties[PROP_ANALYSIS_MODE] =
     g_param_spec_boolean ("analysis-mode", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * MmWindow:computer-side:
+   *
+   * Which sides the computer plays in the game on the board: "none",
+   * "black", "white" or "both"; the state of the action win.computer-side,
+   * so that a loaded or set-up game can go on against the computer.
+   */
+  properties[PROP_COMPUTER_SIDE] =
+    g_param_spec_string ("computer-side", NULL, NULL, "none",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
@@ -3795,6 +3868,7 @@ mm_window_class_init (MmWindowClass *klass)
     gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
   /* A check item in the menu, its state the property's. */
   gtk_widget_class_install_property_action (widget_class, "win.analysis-mode", "analysis-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.computer-side", "computer-side");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }

@@ -2015,6 +2015,39 @@ play_from_earlier_move (MmWindow *window)
   g_assert_false (mm_game_can_redo (game));
 }
 
+/* A game between people (here pasted) goes on against the computer
+ * once it takes a side from the menu, and back between people. */
+static void
+computer_takes_a_side (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  GtkWidget *widget = GTK_WIDGET (window);
+  guint n_moves;
+  char name[3];
+
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  _mm_window_set_computer_delay (window, 0);
+  play_moves (window, "f5d6c3");
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+
+  /* White to move: the computer takes White and moves at once. */
+  gtk_widget_activate_action (widget, "win.computer-side", "s", "white");
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 4);
+
+  /* Back to people: nobody moves for Black's opponent any more. */
+  gtk_widget_activate_action (widget, "win.computer-side", "s", "none");
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  n_moves = mm_game_get_n_moves (game);
+  mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
+  activate_square (window, name);
+  run_for (100);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, n_moves + 1);
+  g_assert_false (_mm_window_is_thinking (window));
+}
+
 /* F1 opens the help, and the main menu and the shortcuts window list it. */
 static void
 help_is_wired (MmWindow *window)
@@ -2190,6 +2223,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);
+  g_test_add_data_func ("/app/window/computer-takes-a-side", computer_takes_a_side,
+                        test_in_application);
   g_test_add_data_func ("/app/window/play-from-earlier-move", play_from_earlier_move,
                         test_in_application);
   g_test_add_data_func ("/app/window/external-engine", external_engine_plays,
