@@ -30,6 +30,7 @@
 
 #include "mm-ai-level.h"
 #include "mm-ai-player.h"
+#include "mm-opening.h"
 #include "mm-ai-weights.h"
 #include "mm-analysis.h"
 #include "mm-game.h"
@@ -585,6 +586,49 @@ test_analysis_symmetric_moves (void)
   mm_search_free (search);
 }
 
+/* Random balanced openings: legal, of the length asked, close to even
+ * by a deeper search too, and not always the same. */
+static void
+test_random_openings (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  MmSearch *search = new_search ();
+
+  for (int i = 0; i < 10; i++)
+    {
+      int moves[MM_OPENING_PLIES];
+      int score = G_MAXINT;
+      g_autoptr(GString) text = g_string_new (NULL);
+      MmSearchLimits limits = { 10, 0, 0 };
+      MmSearchResult result;
+      MmBoard board;
+
+      g_assert_cmpuint (mm_opening_random_balanced (mm_ai_weights_get_eval (weights), rand,
+                                                    MM_OPENING_PLIES, MM_OPENING_MAX_SCORE,
+                                                    moves, &score),
+                        ==, MM_OPENING_PLIES);
+      g_assert_cmpint (ABS (score), <=, MM_OPENING_MAX_SCORE);
+      mm_board_init_start (&board);
+      for (int k = 0; k < MM_OPENING_PLIES; k++)
+        {
+          char name[3];
+
+          g_assert_cmpuint (mm_board_flips (&board, moves[k]), !=, 0);
+          mm_board_play (&board, moves[k]);
+          mm_square_format (moves[k], name);
+          g_string_append (text, name);
+        }
+      g_hash_table_add (seen, g_string_free (g_steal_pointer (&text), FALSE));
+      /* Fair by a deeper look too, within a few discs. */
+      mm_search_clear (search);
+      mm_search_run (search, &board, &limits, NULL, NULL, &result);
+      g_assert_cmpint (ABS (result.score), <=, 6 * MM_EVAL_SCALE);
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), >=, 9);
+  mm_search_free (search);
+}
+
 static void
 test_format_score (void)
 {
@@ -868,6 +912,7 @@ main (int   argc,
   g_test_add_func ("/ai/analysis/scores", test_analysis_scores);
   g_test_add_func ("/ai/analysis/format", test_format_score);
   g_test_add_func ("/ai/analysis/symmetric-moves", test_analysis_symmetric_moves);
+  g_test_add_func ("/ai/opening/random-balanced", test_random_openings);
   g_test_add_func ("/ai/player/move", test_player_move);
   g_test_add_func ("/ai/player/pass", test_player_pass);
   g_test_add_func ("/ai/player/cancel", test_player_cancel);
