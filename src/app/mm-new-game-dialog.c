@@ -70,7 +70,7 @@ static guint signals[N_SIGNALS];
 
 /* The start positions in the order of the drop-down. */
 static const char * const start_positions[] = {
-  "standard", "mirrored", "parallel-columns", "parallel-rows",
+  "standard", "mirrored", "parallel-columns", "parallel-rows", "random-opening",
 };
 
 /* The choices of the colour drop-down, in its order. */

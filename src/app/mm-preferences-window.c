@@ -66,7 +66,7 @@ static const char * const board_styles[] = { "classic", "slate", "high-contrast"
 static const char * const animation_speeds[] = { "off", "slow", "normal", "fast", NULL };
 static const char * const color_schemes[] = { "default", "light", "dark", NULL };
 static const char * const start_positions[] = {
-  "standard", "mirrored", "parallel-columns", "parallel-rows", NULL,
+  "standard", "mirrored", "parallel-columns", "parallel-rows", "random-opening", NULL,
 };
 
 static gboolean

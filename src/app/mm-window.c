@@ -29,6 +29,7 @@
 #include "mm-ai-player.h"
 #include "mm-autosave.h"
 #include "mm-nboard-player.h"
+#include "mm-opening.h"
 #include "mm-board-view.h"
 #include "mm-clock.h"
 #include "mm-eval-graph.h"
@@ -3162,6 +3163,25 @@ mm_window_computer_name (MmWindow *self)
   return mm_ai_level_get_name (self->computer_level);
 }
 
+/* A fresh game from a random balanced opening (XOT style): its moves are
+ * the first of the game, so the move list and the record show them. */
+static void
+mm_window_play_random_opening (MmWindow *self)
+{
+  g_autoptr(MmAiWeights) weights = mm_ai_weights_get_default (NULL);
+  g_autoptr(GRand) rand = g_rand_new ();
+  int moves[MM_OPENING_PLIES];
+  guint n_moves;
+
+  mm_game_restart (self->game);
+  n_moves = mm_opening_random_balanced (weights != NULL ? mm_ai_weights_get_eval (weights) : NULL,
+                                        rand, MM_OPENING_PLIES, MM_OPENING_MAX_SCORE,
+                                        moves, NULL);
+  for (guint i = 0; i < n_moves; i++)
+    if (!mm_game_play (self->game, moves[i], NULL))
+      break;
+}
+
 /* A new game as the New Game window (or the preferences) last set it up:
  * start position, names and clock. */
 static void
@@ -3193,6 +3213,8 @@ mm_window_new_game (MmWindow *self,
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
     mm_game_restart (self->game);
+  else if (g_strcmp0 (start, "random-opening") == 0)
+    mm_window_play_random_opening (self);
   else
     {
       guint64 black, white;

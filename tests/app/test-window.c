@@ -2048,6 +2048,33 @@ computer_takes_a_side (MmWindow *window)
   g_assert_false (_mm_window_is_thinking (window));
 }
 
+/* A random balanced opening: eight moves already played, and each new
+ * game gets another. */
+static void
+random_opening_start (MmWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  MmGame *game = mm_window_get_game (window);
+  g_autofree char *first = NULL;
+  gboolean other = FALSE;
+
+  g_settings_set_string (settings, "new-game-start", "random-opening");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 8);
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  first = moves_of (window);
+  for (int i = 0; i < 5 && !other; i++)
+    {
+      g_autofree char *next = NULL;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      next = moves_of (window);
+      other = g_strcmp0 (first, next) != 0;
+    }
+  g_assert_true (other);
+  g_settings_reset (settings, "new-game-start");
+}
+
 /* F1 opens the help, and the main menu and the shortcuts window list it. */
 static void
 help_is_wired (MmWindow *window)
@@ -2223,6 +2250,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);
+  g_test_add_data_func ("/app/window/random-opening", random_opening_start, test_in_application);
   g_test_add_data_func ("/app/window/computer-takes-a-side", computer_takes_a_side,
                         test_in_application);
   g_test_add_data_func ("/app/window/play-from-earlier-move", play_from_earlier_move,
