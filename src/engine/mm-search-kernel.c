@@ -432,13 +432,29 @@ enhanced_transposition_cutoff (MmSearch       *search,
                                int             n_empties,
                                int             beta)
 {
+  const MmHashEntry *buckets[MM_N_SQUARES];
+
+  /* The probes miss the cache: all of them are started before the first
+   * is read, so that their latencies overlap. */
   for (int i = 0; i < n_moves; i++)
     {
       uint64_t flips = items[i].flips;
+
+      buckets[i] = mm_hash_table_bucket (search->hash, opponent ^ flips,
+                                         player ^ flips ^ (UINT64_C (1) << items[i].square));
+      __builtin_prefetch (buckets[i]);
+      __builtin_prefetch ((const char *) (buckets[i] + 2) - 1);
+    }
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      uint64_t flips = items[i].flips;
+      uint64_t child_player = opponent ^ flips;
+      uint64_t child_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
       MmHashData child;
 
-      if (mm_hash_table_probe (search->hash, opponent ^ flips,
-                               player ^ flips ^ (UINT64_C (1) << items[i].square), &child)
+      if ((mm_hash_slot_read (&buckets[i][0], child_player, child_opponent, &child)
+           || mm_hash_slot_read (&buckets[i][1], child_player, child_opponent, &child))
           && solver_trusts (search, child.depth, n_empties - 1)
           && -child.upper / MM_EVAL_SCALE >= beta)
         {
