@@ -23,18 +23,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__linux__)
+# include <sys/mman.h>
+#endif
+
+/* Large tables are aligned to this and asked for in huge pages where the
+ * system has them: the probes miss the cache anyway, and with 4 KiB
+ * pages nearly every one misses the TLB too. */
+#define HUGE_PAGE_BYTES ((size_t) 2 << 20)
+
 /* The table has a power-of-two number of two-slot buckets, as many as fit
  * in @bytes (at least one). */
 bool
 mm_hash_table_init (MmHashTable *table,
                     size_t       bytes)
 {
-  size_t buckets = 1;
+  size_t buckets = 1, size;
 
   while (buckets * 2 * 2 * sizeof (MmHashEntry) <= bytes)
     buckets *= 2;
 
-  table->entries = malloc (2 * buckets * sizeof (MmHashEntry));
+  size = 2 * buckets * sizeof (MmHashEntry);
+
+  if (size >= HUGE_PAGE_BYTES)
+    {
+      /* aligned_alloc wants a multiple of the alignment. */
+      table->entries = aligned_alloc (HUGE_PAGE_BYTES,
+                                      (size + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES
+                                      * HUGE_PAGE_BYTES);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      if (table->entries != NULL)
+        madvise (table->entries, size, MADV_HUGEPAGE);
+#endif
+    }
+  else
+    table->entries = malloc (size);
   if (table->entries == NULL)
     return false;
   table->mask = (uint64_t) buckets - 1;
