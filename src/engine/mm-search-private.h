@@ -59,7 +59,7 @@ struct _MmSearch
 #define MM_SELECTIVE_LEVELS 4
 #define MM_SELECTIVE_DEPTH 60
 #define MM_EXACT_DEPTH 64
-#define MM_SELECTIVE_MIN_EMPTIES 14
+#define MM_SELECTIVE_MIN_EMPTIES 10
 
 /* A selective pass solves from this many empties on. */
 #define MM_SELECTIVE_SOLVE_EMPTIES 18
