@@ -210,11 +210,14 @@ test_search_to_the_end (void)
 /* The win/loss/draw solver agrees with the exact one on the sign, and its
  * move keeps the result. */
 static void
-test_wld (void)
+check_wld (int selective)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5 + (guint32) selective);
   MmSearch *search = mm_search_new (HASH_BYTES);
   int checked = 0;
+
+  if (selective > 0)
+    mm_search_set_selective_solve (search, selective, selective);
 
   while (checked < 200 / WORK_DIVISOR)
     {
@@ -243,6 +246,19 @@ test_wld (void)
     }
 
   mm_search_free (search);
+}
+
+static void
+test_wld (void)
+{
+  check_wld (0);
+}
+
+/* The same with the selective passes from six empties. */
+static void
+test_wld_selective (void)
+{
+  check_wld (6);
 }
 
 /* Exact solves agree whether one thread or two search: the helpers only
@@ -576,6 +592,52 @@ test_stop_from_another_thread (void)
   mm_search_free (job.search);
 }
 
+typedef struct
+{
+  MmSearch      *search;
+  MmBoard        board;
+  MmSolveResult  result;
+  gboolean       finished;
+} SolveJob;
+
+static gpointer
+run_solve (gpointer data)
+{
+  SolveJob *job = data;
+
+  job->finished = mm_endgame_solve (job->search, &job->board, &job->result);
+  return NULL;
+}
+
+/* A solve told to stop, in its selective passes or in the exact one (two
+ * threads, so the helpers too), ends soon and says it was stopped. */
+static void
+test_stop_solve (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  SolveJob job = { .search = mm_search_new (HASH_BYTES) };
+  GThread *thread;
+  gint64 stopped_at;
+  double latency;
+
+  while (!random_position (rand, 30, &job.board) || !mm_board_can_move (&job.board))
+    ;
+  mm_search_set_threads (job.search, 2);
+  mm_search_set_selective_solve (job.search, 6, 6);
+  thread = g_thread_new ("solve", run_solve, &job);
+  g_usleep (300 * 1000);
+  stopped_at = g_get_monotonic_time ();
+  mm_search_stop (job.search);
+  g_thread_join (thread);
+  latency = (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
+
+  g_test_message ("stopped in %.1f ms", latency);
+  g_assert_cmpfloat (latency, <, 5000.0);
+  g_assert_false (job.finished);
+  g_assert_true (job.result.stopped);
+  mm_search_free (job.search);
+}
+
 static void
 test_time_limit (void)
 {
@@ -647,12 +709,14 @@ main (int   argc,
   g_test_add_func ("/engine/search/probcut", test_probcut_saves_nodes);
   g_test_add_func ("/engine/search/wipeout", test_search_finds_wipeout);
   g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
+  g_test_add_func ("/engine/search/stop-solve", test_stop_solve);
   g_test_add_func ("/engine/search/time-limit", test_time_limit);
   g_test_add_func ("/engine/search/finished-game", test_finished_game);
   g_test_add_func ("/engine/search/time-budget", test_time_budget);
   g_test_add_func ("/engine/search/threads/exact", test_threads_agree);
   g_test_add_func ("/engine/search/threads/selective", test_threads_agree_selective);
   g_test_add_func ("/engine/search/solver/wld", test_wld);
+  g_test_add_func ("/engine/search/solver/wld-selective", test_wld_selective);
   g_test_add_func ("/engine/search/threads/midgame", test_threads_midgame);
 
   return g_test_run ();
