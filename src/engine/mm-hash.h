@@ -28,6 +28,13 @@
 extern "C" {
 #endif
 
+/* The depths of the solver's entries: exact ones at MM_HASH_EXACT_DEPTH
+ * plus the empties, those of its selective passes from
+ * MM_HASH_SELECTIVE_DEPTH up to below the exact ones; midgame depths
+ * stay below both. */
+#define MM_HASH_SELECTIVE_DEPTH 60
+#define MM_HASH_EXACT_DEPTH 64
+
 /* The transposition table: what a search learnt about a position (bounds
  * on its score at some depth, and the best move found), kept so that the
  * same position reached by another move order is not searched again.
@@ -150,6 +157,22 @@ mm_hash_table_probe (const MmHashTable *table,
          || mm_hash_slot_read (&bucket[1], player, opponent, data);
 }
 
+/* How much an entry is worth keeping, for replacement: its depth, but
+ * an entry of the solver's selective passes (stored below the exact
+ * depths, see mm-search-private.h) ranks as an exact one of as many
+ * empties, since it cost about as much.  Without this the selective
+ * passes' entries near the root made way for exact ones a few empties
+ * from the end, and the exact pass lost their moves.  @discs: both
+ * sides' discs. */
+static inline int
+mm_hash_rank (int      depth,
+              uint64_t discs)
+{
+  if (depth >= MM_HASH_SELECTIVE_DEPTH && depth < MM_HASH_EXACT_DEPTH)
+    return MM_HASH_EXACT_DEPTH + 64 - __builtin_popcountll (discs);
+  return depth;
+}
+
 /* Records that the score lies in [lower, upper] at @depth. */
 static inline void
 mm_hash_table_store (MmHashTable *table,
@@ -175,9 +198,14 @@ mm_hash_table_store (MmHashTable *table,
   else
     {
       /* A new position: it takes the first slot if that one is stale or
-       * shallower (moving its content to the second), else the second. */
+       * ranks lower (moving its content to the second), else the second.
+       * The two check words XORed give the first slot's discs. */
       first = mm_hash_unpack (__atomic_load_n (&bucket[0].data, __ATOMIC_RELAXED));
-      if (first.generation != table->generation || depth >= first.depth)
+      if (first.generation != table->generation
+          || mm_hash_rank (depth, player | opponent)
+             >= mm_hash_rank (first.depth,
+                              (__atomic_load_n (&bucket[0].player_check, __ATOMIC_RELAXED)
+                               ^ __atomic_load_n (&bucket[0].opponent_check, __ATOMIC_RELAXED))))
         {
           bucket[1] = bucket[0];
           mm_hash_slot_write (&bucket[0], player, opponent, data);

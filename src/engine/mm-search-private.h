@@ -57,8 +57,8 @@ struct _MmSearch
  * so that neither the exact solver nor the midgame search trusts them,
  * while their moves still order the search. */
 #define MM_SELECTIVE_LEVELS 4
-#define MM_SELECTIVE_DEPTH 60
-#define MM_EXACT_DEPTH 64
+#define MM_SELECTIVE_DEPTH MM_HASH_SELECTIVE_DEPTH
+#define MM_EXACT_DEPTH MM_HASH_EXACT_DEPTH
 #define MM_SELECTIVE_MIN_EMPTIES 10
 
 /* A selective pass solves from this many empties on. */
