@@ -843,6 +843,9 @@ test_player_review (void)
       MmReviewEntry *entry = &g_array_index (outcome.moves, MmReviewEntry, i);
 
       g_assert_cmpint (entry->depth, >=, 0);
+      /* No game ends beyond 64 discs, so neither does a score. */
+      g_assert_cmpint (ABS (entry->score), <=, MM_SCORE_MAX * MM_EVAL_SCALE);
+      g_assert_cmpint (ABS (entry->move_score), <=, MM_SCORE_MAX * MM_EVAL_SCALE);
       g_assert_cmpint (entry->color, ==, i == 0 ? MM_COLOR_BLACK
                        : mm_color_other (g_array_index (outcome.moves, MmReviewEntry, i - 1).color));
       if (entry->move == entry->best_move)

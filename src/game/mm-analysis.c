@@ -433,6 +433,13 @@ mm_analysis_review (MmSearch             *search,
             }
         }
 
+      /* An estimate may lie beyond what a game can end with; next to an
+       * exact score it would make a loss of more than 64 discs. */
+      entry->score = CLAMP (entry->score, -MM_SCORE_MAX * MM_EVAL_SCALE,
+                            MM_SCORE_MAX * MM_EVAL_SCALE);
+      entry->move_score = CLAMP (entry->move_score, -MM_SCORE_MAX * MM_EVAL_SCALE,
+                                 MM_SCORE_MAX * MM_EVAL_SCALE);
+
       if (progress != NULL)
         progress (entries, k, user_data);
     }
