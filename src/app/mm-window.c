@@ -2195,6 +2195,22 @@ search_is_current (Search *search)
   return TRUE;
 }
 
+/* A move the computer (or the external engine) chose is played like any
+ * move; when it found none, @error says why. */
+static void
+mm_window_play_computer_move (MmWindow       *self,
+                              const MmAiMove *move,
+                              const GError   *error)
+{
+  g_autoptr(GError) play_error = NULL;
+
+  if (move == NULL)
+    mm_window_show_message_full (self, error->message, TRUE);
+  else if (move->square >= 0 && move->square < MM_N_SQUARES
+           && !mm_game_play (self->game, move->square, &play_error))
+    mm_window_show_message (self, play_error->message);
+}
+
 /* The computer's move comes back and is played like any move. */
 static void
 mm_window_computer_moved_cb (GObject      *source,
@@ -2203,19 +2219,12 @@ mm_window_computer_moved_cb (GObject      *source,
 {
   g_autoptr(Search) search = user_data;
   g_autoptr(GError) error = NULL;
-  MmWindow *self = search->self;
   MmAiMove move;
   gboolean found;
 
   found = mm_ai_player_choose_move_finish (MM_AI_PLAYER (source), result, &move, &error);
-  if (!search_is_current (search))
-    return;
-
-  if (!found)
-    mm_window_show_message_full (self, error->message, TRUE);
-  else if (move.square >= 0 && move.square < MM_N_SQUARES
-           && !mm_game_play (self->game, move.square, &error))
-    mm_window_show_message (self, error->message);
+  if (search_is_current (search))
+    mm_window_play_computer_move (search->self, found ? &move : NULL, error);
 }
 
 /* The external engine's move comes back and is played like any move;
@@ -2235,9 +2244,9 @@ mm_window_engine_moved_cb (GObject      *source,
   if (!search_is_current (search))
     return;
 
+  mm_window_play_computer_move (self, found ? &move : NULL, error);
   if (!found)
     {
-      mm_window_show_message_full (self, error->message, TRUE);
       mm_window_set_event (self, error->message);
       if (self->engine == MM_NBOARD_PLAYER (source) && !mm_nboard_player_get_running (self->engine))
         {
@@ -2245,9 +2254,6 @@ mm_window_engine_moved_cb (GObject      *source,
           g_clear_object (&self->engine);
         }
     }
-  else if (move.square >= 0 && move.square < MM_N_SQUARES
-           && !mm_game_play (self->game, move.square, &error))
-    mm_window_show_message (self, error->message);
 }
 
 /* The engine of Preferences, started (again) when its command changed
