@@ -927,6 +927,11 @@ mm_window_move_played_cb (MmWindow *self,
   guint n_flips = mm_popcount (flips);
   g_autofree char *event = NULL;
 
+  /* The moves of a random opening come all at once with the new game:
+   * no sound or announcement for each. */
+  if (self->loading)
+    return;
+
   mm_window_show_message (self, NULL);
   mm_square_format (square, name);
   name[0] = g_ascii_toupper (name[0]);
