@@ -172,14 +172,15 @@ undo_and_redo (MmWindow *window)
   g_assert_false (mm_game_can_undo (mm_window_get_game (window)));
 }
 
-/* Typing a square's name on the board plays it. */
-static void
-type_square_names (MmWindow *window)
+/* Sends a key press with @keycode (0: none) to @widget's key
+ * controller, as a keyboard would; returns whether it was handled. */
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval,
+           guint      keycode)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
-  GtkWidget *widget = GTK_WIDGET (view);
-  GtkEventController *keys = NULL;
   GListModel *controllers = gtk_widget_observe_controllers (widget);
+  GtkEventController *keys = NULL;
   gboolean handled = FALSE;
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
@@ -191,14 +192,41 @@ type_square_names (MmWindow *window)
     }
   g_object_unref (controllers);
   g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, keycode, 0, &handled);
+  return handled;
+}
+
+/* The keycode of a Latin letter in the keyboard's layout. */
+static guint
+keycode_of (GtkWidget *widget,
+            guint      keyval)
+{
+  g_autofree GdkKeymapKey *keys = NULL;
+  int n_keys = 0;
+
+  g_assert_true (gdk_display_map_keyval (gtk_widget_get_display (widget), keyval,
+                                         &keys, &n_keys));
+  g_assert_cmpint (n_keys, >, 0);
+  return keys[0].keycode;
+}
+
+/* Typing a square's name on the board plays it, also when the keyboard
+ * gives a Greek letter for the column's key (δ on the D key). */
+static void
+type_square_names (MmWindow *window)
+{
+  GtkWidget *widget = GTK_WIDGET (_mm_window_get_board_view (window));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_c, 0, 0, &handled);
-  g_assert_true (handled);
-  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_4, 0, 0, &handled);
-  g_assert_true (handled);
+  g_assert_true (press_key (widget, GDK_KEY_c, 0));
+  g_assert_true (press_key (widget, GDK_KEY_4, 0));
   assert_square_label (window, "c4", "C4, black");
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+
+  g_assert_true (press_key (widget, GDK_KEY_Greek_epsilon, keycode_of (widget, GDK_KEY_e)));
+  g_assert_true (press_key (widget, GDK_KEY_3, 0));
+  assert_square_label (window, "e3", "E3, white");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1677,21 +1705,7 @@ static void
 press_graph_key (MmEvalGraph *graph,
                  guint        keyval)
 {
-  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (graph));
-  GtkEventController *keys = NULL;
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        keys = controller;
-    }
-  g_object_unref (controllers);
-  g_assert_nonnull (keys);
-  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, 0, &handled);
-  g_assert_true (handled);
+  g_assert_true (press_key (GTK_WIDGET (graph), keyval, 0));
 }
 
 /* Analyse Game reviews every position, marks the bad move with the
