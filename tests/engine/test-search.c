@@ -563,6 +563,22 @@ run_unlimited (gpointer data)
   return NULL;
 }
 
+/* Lets the search running in @thread go for @milliseconds, tells it to
+ * stop, and returns how long it took to end, in milliseconds. */
+static double
+stop_after (MmSearch *search,
+            GThread  *thread,
+            guint     milliseconds)
+{
+  gint64 stopped_at;
+
+  g_usleep (milliseconds * 1000);
+  stopped_at = g_get_monotonic_time ();
+  mm_search_stop (search);
+  g_thread_join (thread);
+  return (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
+}
+
 /* Told to stop from another thread, an unlimited search ends soon and
  * still gives a legal move. */
 static void
@@ -570,16 +586,11 @@ test_stop_from_another_thread (void)
 {
   SearchJob job = { .search = mm_search_new (HASH_BYTES) };
   GThread *thread;
-  gint64 stopped_at;
   double latency;
 
   mm_board_init_start (&job.board);
   thread = g_thread_new ("search", run_unlimited, &job);
-  g_usleep (200 * 1000);
-  stopped_at = g_get_monotonic_time ();
-  mm_search_stop (job.search);
-  g_thread_join (thread);
-  latency = (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
+  latency = stop_after (job.search, thread, 200);
 
   /* The promptness target (50 ms) is measured by the benchmark; here only
    * a bound no loaded machine should reach. */
@@ -617,7 +628,6 @@ test_stop_solve (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (17);
   SolveJob job = { .search = mm_search_new (HASH_BYTES) };
   GThread *thread;
-  gint64 stopped_at;
   double latency;
 
   while (!random_position (rand, 30, &job.board) || !mm_board_can_move (&job.board))
@@ -625,11 +635,7 @@ test_stop_solve (void)
   mm_search_set_threads (job.search, 2);
   mm_search_set_selective_solve (job.search, 6, 6);
   thread = g_thread_new ("solve", run_solve, &job);
-  g_usleep (300 * 1000);
-  stopped_at = g_get_monotonic_time ();
-  mm_search_stop (job.search);
-  g_thread_join (thread);
-  latency = (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
+  latency = stop_after (job.search, thread, 300);
 
   g_test_message ("stopped in %.1f ms", latency);
   g_assert_cmpfloat (latency, <, 5000.0);
