@@ -150,20 +150,19 @@ mm_train_game_parse (const char  *line,
   return check_replay (game);
 }
 
-/* Reads the games of the gzip-compressed file at @path (plain text is
- * read too: zlib passes it through), at most @max_games unless 0. */
-gboolean
-mm_train_games_read (const char      *path,
-                     guint            max_games,
-                     MmTrainGameSet  *set,
-                     GError         **error)
+/* Appends the games of the gzip-compressed file at @path to @set (plain
+ * text is read too: zlib passes it through), at most @max_games in the
+ * set unless 0. */
+static gboolean
+read_games (const char      *path,
+            guint            max_games,
+            MmTrainGameSet  *set,
+            GError         **error)
 {
   gzFile file = gzopen (path, "rb");
   char line[MAX_LINE];
   int zerror = Z_OK;
 
-  set->games = g_array_new (FALSE, FALSE, sizeof (MmTrainGame));
-  set->n_rejected = 0;
   if (file == NULL)
     {
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
@@ -197,6 +196,49 @@ mm_train_games_read (const char      *path,
   return TRUE;
 }
 
+/* Reads the games of the file at @path, at most @max_games unless 0. */
+gboolean
+mm_train_games_read (const char      *path,
+                     guint            max_games,
+                     MmTrainGameSet  *set,
+                     GError         **error)
+{
+  set->games = g_array_new (FALSE, FALSE, sizeof (MmTrainGame));
+  set->n_rejected = 0;
+  set->first_extra = G_MAXUINT;
+  return read_games (path, max_games, set, error);
+}
+
+/* Adds the games of @path after those of @set (self-play games after the
+ * archive).  They come after every archive game so that the archive games
+ * keep their indices, hence the same held-out games, and they are never
+ * held out themselves: the validation error stays measured on the same
+ * archive positions whatever is added. */
+gboolean
+mm_train_games_append (const char      *path,
+                       MmTrainGameSet  *set,
+                       GError         **error)
+{
+  if (set->first_extra == G_MAXUINT)
+    set->first_extra = set->games->len;
+  return read_games (path, 0, set, error);
+}
+
+/* The line of the archive's format for @game: "f5d6c3... 34-30 1977". */
+void
+mm_train_game_format (const MmTrainGame *game,
+                      GString           *line)
+{
+  for (int i = 0; i < game->n_moves; i++)
+    {
+      char name[3];
+
+      mm_square_format (game->moves[i], name);
+      g_string_append_len (line, name, 2);
+    }
+  g_string_append_printf (line, " %u-%u %u", game->black, game->white, game->year);
+}
+
 void
 mm_train_games_clear (MmTrainGameSet *set)
 {
@@ -204,4 +246,5 @@ mm_train_games_clear (MmTrainGameSet *set)
     g_array_unref (set->games);
   set->games = NULL;
   set->n_rejected = 0;
+  set->first_extra = G_MAXUINT;
 }

@@ -42,6 +42,8 @@ typedef struct
 {
   GArray *games;               /* of MmTrainGame, in file order */
   guint   n_rejected;          /* lines that were not a legal, complete game */
+  guint   first_extra;         /* games from this index on were appended by
+                                * mm_train_games_append(): never held out */
 } MmTrainGameSet;
 
 /* One position of a game, as the engine sees it: relative to the side to
@@ -56,7 +58,12 @@ gboolean mm_train_games_read     (const char        *path,
                                   guint              max_games,
                                   MmTrainGameSet    *set,
                                   GError           **error);
+gboolean mm_train_games_append   (const char        *path,
+                                  MmTrainGameSet    *set,
+                                  GError           **error);
 void     mm_train_games_clear    (MmTrainGameSet    *set);
+void     mm_train_game_format    (const MmTrainGame *game,
+                                  GString           *line);
 
 gboolean mm_train_game_parse     (const char        *line,
                                   MmTrainGame       *game);

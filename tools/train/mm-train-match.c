@@ -186,8 +186,8 @@ mm_train_match_options_init (MmTrainMatchOptions *options)
 }
 
 /* splitmix64: a small generator whose sequence is fixed by the seed. */
-static guint64
-next_random (guint64 *state)
+guint64
+mm_train_random (guint64 *state)
 {
   guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
 
@@ -226,9 +226,9 @@ choose_openings (const MmTrainMatchOptions *options,
   for (guint attempt = 0; attempt < 100 * (guint) options->n_openings + 1000
                           && openings->len < (guint) options->n_openings; attempt++)
     {
-      guint g = (guint) (next_random (&state) % n_games);
+      guint g = (guint) (mm_train_random (&state) % n_games);
       int plies = MIN_OPENING_PLIES
-                  + (int) (next_random (&state) % (guint64) (max_plies - MIN_OPENING_PLIES + 1));
+                  + (int) (mm_train_random (&state) % (guint64) (max_plies - MIN_OPENING_PLIES + 1));
       const MmTrainGame *game = &g_array_index (games->games, MmTrainGame, g);
       MmTrainPosition positions[MM_TRAIN_MAX_MOVES + 1];
       int n;

@@ -42,6 +42,10 @@ int mm_train_search_best_move (const MmTrainEvaluator *evaluator,
                                int                    *score,
                                guint64                *nodes);
 
+/* The next number of a seeded generator (splitmix64) whose sequence is
+ * fixed by the initial @state. */
+guint64 mm_train_random (guint64 *state);
+
 typedef struct
 {
   const char *games_path;      /* the openings come from these games */

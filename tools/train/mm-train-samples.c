@@ -81,7 +81,7 @@ mm_train_samples_extract (const MmTrainGameSet *games,
 
           sample->player = board->player;
           sample->opponent = board->opponent;
-          sample->game = g;
+          sample->game = g < games->first_extra ? g : g | MM_TRAIN_GAME_EXTRA;
           sample->label = label_for_color (result, positions[i].color);
           sample->exact = 0;
           sample->empties = (guint8) mm_popcount (mm_board_empties (board));

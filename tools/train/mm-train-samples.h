@@ -26,13 +26,18 @@
 
 G_BEGIN_DECLS
 
+/* Marks the samples of the games appended after the archive (self-play),
+ * which are never held out. */
+#define MM_TRAIN_GAME_EXTRA (1u << 31)
+
 /* A position to learn from and what it is worth: the final disc
  * difference for the side to move, empty squares to the winner. */
 typedef struct
 {
   guint64 player;
   guint64 opponent;
-  guint32 game;                /* index of its game: the hold-out goes by game */
+  guint32 game;                /* index of its game: the hold-out goes by game;
+                                * with MM_TRAIN_GAME_EXTRA for an appended game */
   gint8   label;
   guint8  exact;               /* the endgame solver gave the label */
   guint8  empties;
@@ -88,7 +93,8 @@ static inline gboolean
 mm_train_sample_is_validation (const MmTrainSample *sample,
                                guint                validation_every)
 {
-  return validation_every > 0 && sample->game % validation_every == 0;
+  return validation_every > 0 && (sample->game & MM_TRAIN_GAME_EXTRA) == 0
+         && sample->game % validation_every == 0;
 }
 
 G_END_DECLS

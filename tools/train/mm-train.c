@@ -62,8 +62,11 @@ mm_train_load_samples (const MmTrainOptions *options,
   MmTrainGameSet games = { 0 };
   MmTrainLabelOptions label = options->label;
   double started = seconds_now ();
-  g_autofree char *key = g_strdup_printf ("games=%s max=%u exact=%d propagate=%d",
-                                          options->games_path, options->max_games,
+  g_autofree char *key = g_strdup_printf ("games=%s extra=%s max=%u exact=%d propagate=%d",
+                                          options->games_path,
+                                          options->extra_games_path != NULL
+                                          ? options->extra_games_path : "",
+                                          options->max_games,
                                           options->label.exact_empties,
                                           options->label.propagate);
   gboolean ok;
@@ -80,12 +83,16 @@ mm_train_load_samples (const MmTrainOptions *options,
       return TRUE;
     }
 
-  if (!mm_train_games_read (options->games_path, options->max_games, &games, error))
+  if (!mm_train_games_read (options->games_path, options->max_games, &games, error)
+      || (options->extra_games_path != NULL
+          && !mm_train_games_append (options->extra_games_path, &games, error)))
     {
       mm_train_games_clear (&games);
       return FALSE;
     }
   report->n_games = games.games->len;
+  report->n_extra_games = games.first_extra < games.games->len
+                          ? games.games->len - games.first_extra : 0;
   report->n_rejected = games.n_rejected;
   mm_train_samples_extract (&games, set);
   mm_train_games_clear (&games);
@@ -93,9 +100,9 @@ mm_train_load_samples (const MmTrainOptions *options,
   count_validation_samples (set, options, report);
   report->read_seconds = seconds_now () - started;
   if (options->verbose)
-    g_printerr ("read %u games (%u rejected), %" G_GSIZE_FORMAT " positions, "
+    g_printerr ("read %u games (%u of them extra, %u rejected), %" G_GSIZE_FORMAT " positions, "
                 "%" G_GSIZE_FORMAT " of them held out, in %.1f s\n",
-                report->n_games, report->n_rejected, report->n_samples,
+                report->n_games, report->n_extra_games, report->n_rejected, report->n_samples,
                 report->n_validation_samples, report->read_seconds);
 
   label.verbose = options->verbose;
@@ -214,9 +221,9 @@ mm_train_print_report (FILE                *out,
   const MmTrainErrors *columns[] = { &report->zero, &report->simple, &report->trained };
   const char *names[] = { "zero weights", "hand-written", "trained" };
 
-  fprintf (out, "games: %u (%u rejected), positions: %" G_GSIZE_FORMAT
-           " (%" G_GSIZE_FORMAT " held out)\n",
-           report->n_games, report->n_rejected, report->n_samples,
+  fprintf (out, "games: %u (%u of them extra, never held out; %u rejected), positions: %"
+           G_GSIZE_FORMAT " (%" G_GSIZE_FORMAT " held out)\n",
+           report->n_games, report->n_extra_games, report->n_rejected, report->n_samples,
            report->n_validation_samples);
   fprintf (out, "exact labels: %" G_GUINT64_FORMAT " positions solved in %.1f s "
            "(%" G_GUINT64_FORMAT " nodes)\n",

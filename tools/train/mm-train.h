@@ -37,6 +37,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char          *games_path;
+  const char          *extra_games_path;  /* after the archive, never held out; NULL: none */
   const char          *output_path;    /* NULL: do not write a file */
   guint                max_games;      /* 0: all */
   const char          *samples_cache;  /* keep the labelled positions here; NULL: no */
@@ -48,6 +49,7 @@ typedef struct
 typedef struct
 {
   guint             n_games;
+  guint             n_extra_games;  /* of n_games, from extra_games_path */
   guint             n_rejected;
   gsize             n_samples;
   gsize             n_validation_samples;

@@ -23,13 +23,16 @@
  *   monomachia-train train      fit the weights and write the file
  *   monomachia-train validate   the error of a weights file on the held-out games
  *   monomachia-train match      trained against hand-written evaluation at fixed depth
+ *   monomachia-train selfplay   games of the engine against itself, to train on
  *
  * See docs/TRAINING.md. */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mm-train-match.h"
+#include "mm-train-selfplay.h"
 #include "mm-train.h"
 
 #ifndef MM_TRAIN_DEFAULT_GAMES
@@ -40,6 +43,8 @@ typedef struct
 {
   MmTrainOptions train;
   char          *games_path;
+  char          *extra_games_path;
+  char          *openings_name;
   char          *output_path;
   char          *weights_path;
   char          *cache_path;
@@ -48,6 +53,7 @@ typedef struct
   gboolean       no_propagate;
   gboolean       quiet;
   MmTrainMatchOptions match;
+  MmTrainSelfplayOptions selfplay;
 } CommandLine;
 
 static void
@@ -59,6 +65,9 @@ add_data_options (GOptionContext *context,
       "The games (gzip, one a line; default " MM_TRAIN_DEFAULT_GAMES ")", "FILE" },
     { "max-games", 'n', 0, G_OPTION_ARG_INT, &line->max_games,
       "Read only the first N games (default: all)", "N" },
+    { "extra-games", 0, 0, G_OPTION_ARG_FILENAME, &line->extra_games_path,
+      "Also learn from the games in FILE (self-play): read after the others "
+      "and never held out, so the held-out games stay the same", "FILE" },
     { "exact-empties", 'e', 0, G_OPTION_ARG_INT, &line->train.label.exact_empties,
       "Solve the positions with at most N empties exactly (default 14)", "N" },
     { "no-propagate", 0, 0, G_OPTION_ARG_NONE, &line->no_propagate,
@@ -126,6 +135,79 @@ add_match_options (GOptionContext *context,
 }
 
 static void
+add_selfplay_options (GOptionContext *context,
+                      CommandLine    *line)
+{
+  MmTrainSelfplayOptions *selfplay = &line->selfplay;
+  GOptionEntry entries[] = {
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &line->weights_path,
+      "The weights both sides play with", "FILE" },
+    { "n-games", 'n', 0, G_OPTION_ARG_INT, &selfplay->n_games,
+      "Games to play (default 100)", "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &line->output_path,
+      "Write the games to FILE, one a line as in the archive (default: standard output)",
+      "FILE" },
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &selfplay->depth,
+      "Midgame search depth of each move (default 8)", "N" },
+    { "exact-empties", 'e', 0, G_OPTION_ARG_INT, &selfplay->exact_empties,
+      "Play perfectly from N empties (default 14)", "N" },
+    { "seed", 's', 0, G_OPTION_ARG_INT, &selfplay->seed,
+      "0 to 65535: the same seed plays the same games; written as the "
+      "year of each game (default 1)", "N" },
+    { "openings", 0, 0, G_OPTION_ARG_STRING, &line->openings_name,
+      "random: random plies a search finds balanced (default); archive: the "
+      "first plies of archive games that are not held out", "random|archive" },
+    { "opening-plies", 0, 0, G_OPTION_ARG_INT, &selfplay->opening_plies,
+      "Random openings: N plies; archive openings: 8 to N plies (default 8)", "N" },
+    { "random-plies", 0, 0, G_OPTION_ARG_INT, &selfplay->random_plies,
+      "After the opening, N moves drawn among the near-best (default 2)", "N" },
+    { "random-margin", 0, 0, G_OPTION_ARG_INT, &selfplay->random_margin,
+      "Near-best: at most N discs below the best move (default 2)", "N" },
+    { "games", 'g', 0, G_OPTION_ARG_FILENAME, &line->games_path,
+      "The archive of archive openings (default " MM_TRAIN_DEFAULT_GAMES ")", "FILE" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &selfplay->n_threads,
+      "Threads (default 1); the games do not depend on it", "N" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &line->quiet,
+      "No progress on standard error", NULL },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+static gboolean
+check_selfplay_options (CommandLine  *line,
+                        GError      **error)
+{
+  MmTrainSelfplayOptions *selfplay = &line->selfplay;
+
+  if (line->openings_name == NULL || strcmp (line->openings_name, "random") == 0)
+    selfplay->openings = MM_TRAIN_OPENINGS_RANDOM;
+  else if (strcmp (line->openings_name, "archive") == 0)
+    selfplay->openings = MM_TRAIN_OPENINGS_ARCHIVE;
+  else
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--openings is random or archive, not '%s'", line->openings_name);
+      return FALSE;
+    }
+  if (selfplay->n_games < 0 || selfplay->depth < 1 || selfplay->exact_empties < 0
+      || selfplay->seed < 0 || selfplay->seed > G_MAXUINT16
+      || selfplay->opening_plies < 0 || selfplay->opening_plies > 20
+      || selfplay->random_plies < 0 || selfplay->random_margin < 0
+      || selfplay->n_threads < 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "the depth and threads must be at least 1, the seed 0 to 65535, "
+                   "the opening plies 0 to 20 and the counts not negative");
+      return FALSE;
+    }
+  selfplay->games_path = line->games_path != NULL ? line->games_path : MM_TRAIN_DEFAULT_GAMES;
+  selfplay->verbose = !line->quiet;
+  return TRUE;
+}
+
+static void
 print_usage (FILE *out)
 {
   fprintf (out,
@@ -135,6 +217,7 @@ print_usage (FILE *out)
            "  train      fit the evaluation weights to the games and write the file\n"
            "  validate   the error of a weights file on the held-out games\n"
            "  match      a weights file against the hand-written evaluation at fixed depth\n"
+           "  selfplay   games of the engine against itself, in the archive's format\n"
            "\n"
            "'monomachia-train COMMAND --help' lists the options of a command.\n");
 }
@@ -151,10 +234,13 @@ parse_command_line (CommandLine  *line,
   gboolean ok;
 
   g_option_context_set_summary (context, summary);
-  add_data_options (context, line);
+  if (strcmp (command, "selfplay") == 0)
+    add_selfplay_options (context, line);
+  else
+    add_data_options (context, line);
   if (strcmp (command, "train") == 0)
     add_fit_options (context, line);
-  else
+  else if (strcmp (command, "validate") == 0 || strcmp (command, "match") == 0)
     add_match_options (context, line);
   ok = g_option_context_parse (context, argc, argv, error);
   g_option_context_free (context);
@@ -166,6 +252,8 @@ parse_command_line (CommandLine  *line,
                    "unexpected argument '%s'", (*argv)[1]);
       return FALSE;
     }
+  if (strcmp (command, "selfplay") == 0)
+    return check_selfplay_options (line, error);
   if (line->max_games < 0 || line->train.label.exact_empties < 0
       || line->train.label.n_threads < 1 || line->train.fit.min_count < 0
       || line->train.fit.lambda < 0 || line->train.fit.max_iterations < 0
@@ -177,6 +265,7 @@ parse_command_line (CommandLine  *line,
     }
 
   line->train.games_path = line->games_path != NULL ? line->games_path : MM_TRAIN_DEFAULT_GAMES;
+  line->train.extra_games_path = line->extra_games_path;
   line->train.max_games = (guint) line->max_games;
   line->train.samples_cache = line->cache_path;
   line->train.label.propagate = !line->no_propagate;
@@ -289,6 +378,45 @@ command_match (CommandLine *line)
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+static int
+command_selfplay (CommandLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  MmEvalWeights *weights = load_weights (line->weights_path);
+  MmTrainSelfplayStats stats;
+  FILE *out = stdout;
+  gboolean ok;
+
+  if (weights == NULL)
+    return EXIT_FAILURE;
+  if (line->output_path != NULL && (out = fopen (line->output_path, "w")) == NULL)
+    {
+      g_printerr ("monomachia-train: cannot write %s: %s\n", line->output_path,
+                  g_strerror (errno));
+      mm_eval_weights_free (weights);
+      return EXIT_FAILURE;
+    }
+  line->selfplay.weights = weights;
+  ok = mm_train_selfplay_run (&line->selfplay, out, &stats, &error);
+  if (out != stdout && fclose (out) != 0 && ok)
+    {
+      g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write %s",
+                   line->output_path);
+      ok = FALSE;
+    }
+  if (ok)
+    g_printerr ("%d games at depth %d, exact from %d empties, seed %d: black +%d =%d -%d, "
+                "average disc difference %+.2f; %" G_GUINT64_FORMAT " nodes in %.1f s\n",
+                stats.n_games, line->selfplay.depth, line->selfplay.exact_empties,
+                line->selfplay.seed, stats.black_wins, stats.draws, stats.white_wins,
+                stats.n_games > 0 ? (double) stats.disc_sum / stats.n_games : 0.0,
+                stats.nodes, stats.seconds);
+  else
+    g_printerr ("monomachia-train: %s\n", error->message);
+  mm_eval_weights_free (weights);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -305,7 +433,7 @@ main (int    argc,
     }
   command = argv[1];
   if (strcmp (command, "train") != 0 && strcmp (command, "validate") != 0
-      && strcmp (command, "match") != 0)
+      && strcmp (command, "match") != 0 && strcmp (command, "selfplay") != 0)
     {
       g_printerr ("monomachia-train: unknown command '%s'\n\n", command);
       print_usage (stderr);
@@ -315,6 +443,7 @@ main (int    argc,
   memset (&line, 0, sizeof line);
   mm_train_options_init (&line.train);
   mm_train_match_options_init (&line.match);
+  mm_train_selfplay_options_init (&line.selfplay);
   argc--;
   argv++;
   if (!parse_command_line (&line, command, &argc, &argv, &error))
@@ -327,10 +456,14 @@ main (int    argc,
     status = command_train (&line);
   else if (strcmp (command, "validate") == 0)
     status = command_validate (&line);
-  else
+  else if (strcmp (command, "match") == 0)
     status = command_match (&line);
+  else
+    status = command_selfplay (&line);
 
   g_free (line.games_path);
+  g_free (line.extra_games_path);
+  g_free (line.openings_name);
   g_free (line.output_path);
   g_free (line.weights_path);
   g_free (line.cache_path);
