@@ -416,8 +416,9 @@ store_exact (MmSearch *search,
              int       upper,
              int       move)
 {
-  mm_hash_table_store (search->hash, player, opponent, solved_depth (search, n_empties),
-                       lower * MM_EVAL_SCALE, upper * MM_EVAL_SCALE, move);
+  mm_hash_table_store (mm_search_table_for (search, n_empties), player, opponent,
+                       solved_depth (search, n_empties), lower * MM_EVAL_SCALE,
+                       upper * MM_EVAL_SCALE, move);
 }
 
 /* Enhanced transposition cut-off: before searching any move, look each
@@ -440,7 +441,8 @@ enhanced_transposition_cutoff (MmSearch       *search,
     {
       uint64_t flips = items[i].flips;
 
-      buckets[i] = mm_hash_table_bucket (search->hash, opponent ^ flips,
+      buckets[i] = mm_hash_table_bucket (mm_search_table_for (search, n_empties - 1),
+                                         opponent ^ flips,
                                          player ^ flips ^ (UINT64_C (1) << items[i].square));
       __builtin_prefetch (buckets[i]);
       __builtin_prefetch ((const char *) (buckets[i] + 2) - 1);
@@ -500,7 +502,7 @@ solve_deep (MmSearch *search,
         beta = upper;
     }
 
-  if (mm_hash_table_probe (search->hash, player, opponent, &entry))
+  if (mm_hash_table_probe (mm_search_table_for (search, n_empties), player, opponent, &entry))
     {
       hash_move = entry.move;
       if (solver_trusts (search, entry.depth, n_empties))

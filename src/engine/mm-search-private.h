@@ -29,6 +29,9 @@
 struct _MmSearch
 {
   MmHashTable         *hash;        /* own_hash, or the main search's in a helper */
+  MmHashTable         *near_end;    /* this thread's table for the solver's
+                                     * last empties, or NULL (see
+                                     * MM_NEAR_END_EMPTIES) */
   const MmEvalWeights *weights;     /* NULL: the hand-written evaluation */
   uint64_t             nodes;
   double               deadline;    /* seconds on the monotonic clock, 0: none */
@@ -47,6 +50,9 @@ struct _MmSearch
                                                  * selective passes; 0: none */
 
   MmHashTable          own_hash;
+  MmHashTable          own_near_end;
+  MmHashTable          helper_near_end[MM_SEARCH_MAX_THREADS - 1]; /* made when
+                                                                  * first needed */
   atomic_int           own_stop;
 };
 
@@ -68,6 +74,23 @@ static inline bool
 mm_search_depth_is_selective (int depth)
 {
   return depth >= MM_SELECTIVE_DEPTH && depth < MM_EXACT_DEPTH;
+}
+
+/* The solver keeps what it learns about positions with at most this
+ * many empties in a small table of each thread's own, which stays in the
+ * processor's cache: there most probes of the large table missed the
+ * cache, while the subtrees are small enough for a few MiB to hold what
+ * they reuse.  The large table keeps the deeper entries, which now no
+ * longer make way for shallow ones.  FFO #45: 10-15% less time. */
+#define MM_NEAR_END_EMPTIES 11
+#define MM_NEAR_END_TABLE_BYTES ((size_t) 8 << 20)
+
+static inline MmHashTable *
+mm_search_table_for (const MmSearch *search,
+                     int             n_empties)
+{
+  return n_empties <= MM_NEAR_END_EMPTIES && search->near_end != NULL ? search->near_end
+                                                                     : search->hash;
 }
 
 /* How often, in nodes, a search looks at its stop flag and the clock. */

@@ -59,6 +59,9 @@ mm_search_new (size_t hash_bytes)
       return NULL;
     }
   search->hash = &search->own_hash;
+  /* Without it the solver uses the large table alone: slower, not wrong. */
+  if (mm_hash_table_init (&search->own_near_end, MM_NEAR_END_TABLE_BYTES))
+    search->near_end = &search->own_near_end;
   atomic_init (&search->own_stop, 0);
   search->stop = &search->own_stop;
   search->n_threads = 1;
@@ -74,6 +77,9 @@ mm_search_free (MmSearch *search)
   if (search == NULL)
     return;
   mm_hash_table_free (&search->own_hash);
+  mm_hash_table_free (&search->own_near_end);
+  for (int i = 0; i < MM_SEARCH_MAX_THREADS - 1; i++)
+    mm_hash_table_free (&search->helper_near_end[i]);
   free (search);
 }
 
@@ -134,6 +140,11 @@ void
 mm_search_clear (MmSearch *search)
 {
   mm_hash_table_clear (search->hash);
+  if (search->near_end != NULL)
+    mm_hash_table_clear (search->near_end);
+  for (int i = 0; i < MM_SEARCH_MAX_THREADS - 1; i++)
+    if (search->helper_near_end[i].entries != NULL)
+      mm_hash_table_clear (&search->helper_near_end[i]);
 }
 
 double
@@ -225,6 +236,8 @@ begin_search (MmSearch *search,
   search->nodes = 0;
   search->deadline = max_seconds > 0 ? mm_search_clock () + max_seconds : 0;
   mm_hash_table_new_search (search->hash);
+  if (search->near_end != NULL)
+    mm_hash_table_new_search (search->near_end);
 }
 
 #ifndef MIN
@@ -282,6 +295,21 @@ helper_main (void *data)
   return 0;
 }
 
+/* Helper @index's own table for the last empties, made the first time
+ * it is needed and kept for the later searches; NULL if there is no
+ * memory for it. */
+static MmHashTable *
+helper_near_end_table (MmSearch *search,
+                       int       index)
+{
+  MmHashTable *table = &search->helper_near_end[index];
+
+  if (table->entries == NULL && !mm_hash_table_init (table, MM_NEAR_END_TABLE_BYTES))
+    return NULL;
+  mm_hash_table_new_search (table);
+  return table;
+}
+
 static void
 start_helpers (MmSearch      *search,
                HelperTeam    *team,
@@ -306,6 +334,7 @@ start_helpers (MmSearch      *search,
       Helper *helper = &team->helpers[team->n_helpers];
 
       helper->search.hash = search->hash;
+      helper->search.near_end = helper_near_end_table (search, i);
       helper->search.weights = search->weights;
       helper->search.deadline = search->deadline;
       helper->search.stop = &team->stop;
