@@ -54,8 +54,10 @@
 #define SORTED_SHALLOW_EMPTIES 5
 
 /* From this many empties on, the children are looked up in the table
- * before any is searched. */
-#define ETC_EMPTIES 7
+ * before any is searched.  Nearer the end the probes cost about what the
+ * cut-offs they find save (FFO #40-#49: 4% more nodes without them
+ * below 12 empties, 7% less time). */
+#define ETC_EMPTIES 12
 
 /* From this many empties on, moves are ordered by a shallow midgame
  * search rather than by mobility alone. */
