@@ -172,6 +172,19 @@ solve_two (MmSearch *search,
 static int solve_shallow (MmSearch *search, uint64_t player, uint64_t opponent,
                           int alpha, int beta, int n_empties);
 
+/* An upper bound on the player's score: the opponent's stable discs stay
+ * theirs.  Only worth computing when the opponent has enough discs for
+ * the bound to reach @alpha; SCORE_INF when it cannot. */
+static inline int
+stability_bound (uint64_t player,
+                 uint64_t opponent,
+                 int      alpha)
+{
+  if (64 - 2 * mm_popcount (opponent) > alpha)
+    return SCORE_INF;
+  return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
+}
+
 /* Five empties: the moves sorted fastest first (fewest replies, odd
  * regions first on a tie), which saves more nodes than it costs there;
  * below, parity order alone is cheaper. */
@@ -255,7 +268,7 @@ solve_shallow (MmSearch *search,
 {
   uint64_t empties = ~(player | opponent);
   uint64_t odd, ordered[2];
-  int best = -SCORE_INF;
+  int best = -SCORE_INF, upper;
 
   if (n_empties == 2)
     return solve_two (search, player, opponent, alpha, beta, mm_first_square (empties),
@@ -263,6 +276,12 @@ solve_shallow (MmSearch *search,
   search->nodes++;
   if (n_empties == 1)
     return solve_last (player, opponent, mm_first_square (empties));
+
+  upper = stability_bound (player, opponent, alpha);
+  if (upper <= alpha)
+    return upper;
+  if (upper < beta)
+    beta = upper;
 
   odd = odd_quadrants (empties);
   if (n_empties >= SORTED_SHALLOW_EMPTIES)
@@ -483,7 +502,7 @@ solve_deep (MmSearch *search,
   MoveItem items[MM_N_SQUARES];
   uint64_t moves;
   int hash_move = NO_MOVE, best = -SCORE_INF, best_move = NO_MOVE;
-  int original_alpha;
+  int original_alpha, stable_upper;
   int n_moves;
 
   if (n_empties <= SHALLOW_EMPTIES)
@@ -493,16 +512,11 @@ solve_deep (MmSearch *search,
   if (mm_search_should_stop (search))
     return 0;
 
-  /* The opponent's stable discs bound what the player can reach. */
-  if (alpha > 0)
-    {
-      int upper = 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
-
-      if (upper <= alpha)
-        return upper;
-      if (upper < beta)
-        beta = upper;
-    }
+  stable_upper = stability_bound (player, opponent, alpha);
+  if (stable_upper <= alpha)
+    return stable_upper;
+  if (stable_upper < beta)
+    beta = stable_upper;
 
   if (mm_hash_table_probe (mm_search_table_for (search, n_empties), player, opponent, &entry))
     {

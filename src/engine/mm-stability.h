@@ -57,30 +57,43 @@ mm_full_columns (uint64_t filled)
   return (f & MM_ROW_1) * MM_FILE_A;
 }
 
+/* The squares whose whole line along one direction is filled: the empty
+ * squares are spread both ways along their lines (a Kogge-Stone fill that
+ * passes over discs), and what they do not reach is full.  @shift steps
+ * one square along the direction; @up_mask and @down_mask keep the steps
+ * up and down the bit numbers from wrapping around the board's edge. */
+static inline uint64_t
+mm_full_lines_along (uint64_t filled,
+                     int      shift,
+                     uint64_t up_mask,
+                     uint64_t down_mask)
+{
+  uint64_t empty = ~filled;
+  uint64_t up = empty, down = empty;
+  uint64_t up_step = up_mask, down_step = down_mask;
+
+  up |= up_step & (up << shift);
+  down |= down_step & (down >> shift);
+  up_step &= up_step << shift;
+  down_step &= down_step >> shift;
+  up |= up_step & (up << 2 * shift);
+  down |= down_step & (down >> 2 * shift);
+  up_step &= up_step << 2 * shift;
+  down_step &= down_step >> 2 * shift;
+  up |= up_step & (up << 4 * shift);
+  down |= down_step & (down >> 4 * shift);
+  return ~(up | down);
+}
+
 /* Diagonals in both directions: the union of those that are full. */
 static inline uint64_t
 mm_full_diagonals (uint64_t  filled,
                    uint64_t *anti_full)
 {
-  uint64_t full = 0, anti = 0;
-
-  for (int k = 0; k < 8; k++)
-    {
-      /* The diagonals that start on row 1 (col - row = k) and on file a
-       * (row - col = k), and the anti-diagonals col + row = 7 +- k. */
-      uint64_t d1 = mm_line_diagonal (k);
-      uint64_t d2 = mm_line_diagonal (8 * k);
-      uint64_t a1 = mm_line_antidiagonal (7 - k);
-      uint64_t a2 = mm_line_antidiagonal (56 + 7 - k);
-
-      full |= (filled & d1) == d1 ? d1 : 0;
-      full |= (filled & d2) == d2 ? d2 : 0;
-      anti |= (filled & a1) == a1 ? a1 : 0;
-      anti |= (filled & a2) == a2 ? a2 : 0;
-    }
-
-  *anti_full = anti;
-  return full;
+  /* Up the bit numbers a diagonal step (9) goes one column right, an
+   * anti-diagonal step (7) one column left. */
+  *anti_full = mm_full_lines_along (filled, 7, ~MM_FILE_H, ~MM_FILE_A);
+  return mm_full_lines_along (filled, 9, ~MM_FILE_A, ~MM_FILE_H);
 }
 
 static inline uint64_t
