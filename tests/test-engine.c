@@ -29,6 +29,7 @@
 #include "mm-board.h"
 #include "mm-cpu.h"
 #include "mm-perft.h"
+#include "mm-stability.h"
 
 #define BIT(square) (G_GUINT64_CONSTANT (1) << (square))
 
@@ -707,6 +708,73 @@ test_reference_games (void)
   g_assert_cmpint (n_early_ends, >, 0);
 }
 
+/* A random legal move, or a pass; false when the game is over. */
+static gboolean
+play_random_move (GRand   *rand,
+                  MmBoard *board)
+{
+  uint64_t moves = mm_board_legal_moves (board);
+  int n_moves = mm_popcount (moves);
+
+  if (n_moves == 0)
+    {
+      if (mm_board_is_game_over (board))
+        return FALSE;
+      mm_board_pass (board);
+      return TRUE;
+    }
+  for (int skip = g_rand_int_range (rand, 0, n_moves); skip > 0; skip--)
+    moves = mm_without_first (moves);
+  mm_board_play (board, mm_first_square (moves));
+  return TRUE;
+}
+
+/* The stable discs of both sides (the search cuts on them) keep their
+ * colour whatever is played after, in random games followed from every
+ * position by several random continuations. */
+static void
+test_stable_discs_never_flip (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4711);
+  int n_checked = 0, n_stable = 0;
+
+  for (int game = 0; game < 300; game++)
+    {
+      MmBoard board;
+
+      mm_board_init_start (&board);
+      do
+        {
+          uint64_t filled = board.player | board.opponent;
+          uint64_t mine = mm_stable_discs (board.player, filled);
+          uint64_t theirs = mm_stable_discs (board.opponent, filled);
+
+          n_stable += mm_popcount (mine | theirs);
+          g_assert_cmpuint (mine & ~board.player, ==, 0);
+          g_assert_cmpuint (theirs & ~board.opponent, ==, 0);
+
+          for (int continuation = 0; continuation < 3; continuation++)
+            {
+              MmBoard later = board;
+              gboolean same_side = TRUE;
+
+              while (play_random_move (rand, &later))
+                {
+                  same_side = !same_side;
+                  /* The board is seen from the side to move. */
+                  g_assert_cmpuint (mine & ~(same_side ? later.player : later.opponent), ==, 0);
+                  g_assert_cmpuint (theirs & ~(same_side ? later.opponent : later.player), ==, 0);
+                  n_checked++;
+                }
+            }
+        }
+      while (play_random_move (rand, &board));
+    }
+
+  g_test_message ("%d stable discs, %d positions after them checked", n_stable, n_checked);
+  g_assert_cmpint (n_stable, >, 10000);
+}
+
 /* Positions no game reaches: random discs anywhere, with any density,
  * so that the shifts meet every kind of edge. */
 static void
@@ -840,6 +908,7 @@ main (int   argc,
   g_test_add_func ("/engine/perft/positions", test_perft_positions);
   g_test_add_func ("/engine/reference/games", test_reference_games);
   g_test_add_func ("/engine/reference/random-positions", test_reference_random_positions);
+  g_test_add_func ("/engine/stable-discs", test_stable_discs_never_flip);
 
   return g_test_run ();
 }
