@@ -51,6 +51,7 @@ struct _MmSearch
 
   MmHashTable          own_hash;
   MmHashTable          own_near_end;
+  size_t               near_end_bytes; /* the size of each thread's */
   MmHashTable          helper_near_end[MM_SEARCH_MAX_THREADS - 1]; /* made when
                                                                   * first needed */
   atomic_int           own_stop;
@@ -83,7 +84,7 @@ mm_search_depth_is_selective (int depth)
  * they reuse.  The large table keeps the deeper entries, which now no
  * longer make way for shallow ones.  FFO #45: 10-15% less time. */
 #define MM_NEAR_END_EMPTIES 11
-#define MM_NEAR_END_TABLE_BYTES ((size_t) 8 << 20)
+#define MM_NEAR_END_TABLE_BYTES ((size_t) 8 << 20)   /* at most */
 
 static inline MmHashTable *
 mm_search_table_for (const MmSearch *search,

@@ -59,8 +59,12 @@ mm_search_new (size_t hash_bytes)
       return NULL;
     }
   search->hash = &search->own_hash;
-  /* Without it the solver uses the large table alone: slower, not wrong. */
-  if (mm_hash_table_init (&search->own_near_end, MM_NEAR_END_TABLE_BYTES))
+  /* A quarter of the large table at most, so that a small search (and
+   * clearing it) stays cheap.  Without it the solver uses the large table
+   * alone: slower, not wrong. */
+  search->near_end_bytes = hash_bytes / 4 < MM_NEAR_END_TABLE_BYTES ? hash_bytes / 4
+                                                                     : MM_NEAR_END_TABLE_BYTES;
+  if (mm_hash_table_init (&search->own_near_end, search->near_end_bytes))
     search->near_end = &search->own_near_end;
   atomic_init (&search->own_stop, 0);
   search->stop = &search->own_stop;
@@ -304,7 +308,7 @@ helper_near_end_table (MmSearch *search,
 {
   MmHashTable *table = &search->helper_near_end[index];
 
-  if (table->entries == NULL && !mm_hash_table_init (table, MM_NEAR_END_TABLE_BYTES))
+  if (table->entries == NULL && !mm_hash_table_init (table, search->near_end_bytes))
     return NULL;
   mm_hash_table_new_search (table);
   return table;
