@@ -51,7 +51,7 @@ struct _MmSearch
 
   MmHashTable          own_hash;
   MmHashTable          own_near_end;
-  size_t               near_end_bytes; /* the size of each thread's */
+  size_t               near_end_bytes; /* the size of each near-end table */
   MmHashTable          helper_near_end[MM_SEARCH_MAX_THREADS - 1]; /* made when
                                                                   * first needed */
   atomic_int           own_stop;
