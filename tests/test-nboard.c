@@ -27,7 +27,9 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mm-game-record.h"
 #include "mm-ggf.h"
@@ -471,6 +473,33 @@ test_ping_stops (void)
   session_finish (&session);
 }
 
+/* The same program's `solve` never passes a damaged file as solved: it
+ * names each line it cannot read and fails. */
+static void
+test_solve_damaged_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int fd = g_file_open_tmp ("monomachia-XXXXXX.obf", &path, &error);
+  const char *argv[] = { MM_ENGINE_PATH, "solve", NULL, NULL };
+  int status;
+
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, "not a position\n", -1, &error));
+  g_assert_no_error (error);
+  argv[2] = path;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, ":1: expected 64 squares"));
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -481,6 +510,7 @@ main (int   argc,
   g_test_add_func ("/nboard/pass-and-forced", test_pass_and_forced);
   g_test_add_func ("/nboard/exact-and-pass-move", test_exact_and_pass_move);
   g_test_add_func ("/nboard/ping-stops", test_ping_stops);
+  g_test_add_func ("/solve/damaged-file", test_solve_damaged_file);
 
   return g_test_run ();
 }

@@ -221,7 +221,7 @@ command_solve (int    argc,
   MmSearch *search;
   const char *path = NULL, *eval_path = NULL;
   char line[1024];
-  int line_number = 0, solved = 0, matched = 0, n_threads = 1;
+  int line_number = 0, solved = 0, matched = 0, unreadable = 0, n_threads = 1;
   uint64_t total_nodes = 0;
   double total_time = 0;
 
@@ -280,6 +280,7 @@ command_solve (int    argc,
       if (!mm_obf_parse_line (line, &position, &problem))
         {
           fprintf (stderr, "%s:%d: %s\n", path, line_number, problem);
+          unreadable++;
           continue;
         }
 
@@ -318,7 +319,9 @@ command_solve (int    argc,
           mm_cpu_level_name (mm_cpu_level ()), n_threads, n_threads == 1 ? "" : "s");
   mm_search_free (search);
   fclose (file);
-  return matched == solved ? EXIT_SUCCESS : EXIT_FAILURE;
+  /* A line that could not be read is a failure too, so that a damaged
+   * file never passes as solved. */
+  return matched == solved && unreadable == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 /* ------------------------------------------------------------------ */
