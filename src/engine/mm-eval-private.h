@@ -22,17 +22,36 @@
 
 #include "mm-eval.h"
 
+#if defined(__BMI2__)
+# include <immintrin.h>
+#endif
+
 /* The evaluation inline, so that the search kernels compile it with their
  * own instruction set (AVX2 move generation in the x86-64-v3 ones). */
 
+/* For reading the features with a parallel bit extract (BMI2): each
+ * pattern's squares in its first orientation as a mask, and, for each
+ * value the extract can give, the index it stands for.  The extract takes
+ * the squares in the order of their numbers, the index in the pattern's
+ * own order, hence the table.  A feature in another orientation reads
+ * the same mask on the board turned by its symmetry. */
+typedef struct
+{
+  uint64_t masks[MM_EVAL_N_PATTERNS];
+  uint16_t indices[MM_EVAL_N_PATTERNS][1 << MM_EVAL_MAX_SQUARES];
+} MmEvalExtractTable;
+
+const MmEvalExtractTable *mm_eval_extract_table (void);
+
 struct _MmEvalWeights
 {
-  int16_t             *stages;           /* MM_EVAL_N_STAGES * stage size */
-  size_t               stage_size;
-  size_t               pattern_offsets[MM_EVAL_N_PATTERNS];
-  size_t               mobility_offset;
-  size_t               bias_offset;
-  const MmEvalFeature *features;
+  int16_t                  *stages;      /* MM_EVAL_N_STAGES * stage size */
+  size_t                    stage_size;
+  size_t                    pattern_offsets[MM_EVAL_N_PATTERNS];
+  size_t                    mobility_offset;
+  size_t                    bias_offset;
+  const MmEvalFeature      *features;
+  const MmEvalExtractTable *extract;
 };
 
 /* Each square's digit: 0 empty, 1 the player's, 2 the opponent's. */
@@ -56,16 +75,84 @@ mm_eval_feature_index (const MmEvalFeature *feature,
   return index;
 }
 
+#if defined(__BMI2__)
+/* Each row's columns in reverse order: (c, r) takes (7 - c, r). */
+static inline uint64_t
+mm_eval_mirror_columns (uint64_t bits)
+{
+  bits = ((bits >> 1) & UINT64_C (0x5555555555555555)) | ((bits & UINT64_C (0x5555555555555555)) << 1);
+  bits = ((bits >> 2) & UINT64_C (0x3333333333333333)) | ((bits & UINT64_C (0x3333333333333333)) << 2);
+  return ((bits >> 4) & UINT64_C (0x0F0F0F0F0F0F0F0F)) | ((bits & UINT64_C (0x0F0F0F0F0F0F0F0F)) << 4);
+}
+
+/* Rows and columns exchanged: (c, r) takes (r, c). */
+static inline uint64_t
+mm_eval_transpose (uint64_t bits)
+{
+  uint64_t t;
+
+  t = UINT64_C (0x0F0F0F0F00000000) & (bits ^ (bits << 28));
+  bits ^= t ^ (t >> 28);
+  t = UINT64_C (0x3333000033330000) & (bits ^ (bits << 14));
+  bits ^= t ^ (t >> 14);
+  t = UINT64_C (0x5500550055005500) & (bits ^ (bits << 7));
+  return bits ^ t ^ (t >> 7);
+}
+
+/* The board seen through each symmetry of mm-eval.c: square c of
+ * turned[s] holds what square symmetric_square (c, s) holds. */
+static inline void
+mm_eval_orientations (uint64_t bits,
+                      uint64_t turned[8])
+{
+  uint64_t mirrored = mm_eval_mirror_columns (bits);
+  uint64_t transposed = mm_eval_transpose (bits);
+  uint64_t transposed_mirrored = mm_eval_mirror_columns (transposed);
+
+  turned[0] = bits;
+  turned[1] = mirrored;
+  turned[2] = __builtin_bswap64 (bits);
+  turned[3] = __builtin_bswap64 (mirrored);
+  turned[4] = transposed;
+  turned[5] = __builtin_bswap64 (transposed_mirrored);
+  turned[6] = __builtin_bswap64 (transposed);
+  turned[7] = transposed_mirrored;
+}
+
+/* The patterns' sum with two bit extracts a feature, instead of a walk
+ * over its squares: about a fifth of the instructions. */
 static inline int
-mm_eval_inline (const MmEvalWeights *weights,
-                uint64_t             player,
-                uint64_t             opponent)
+mm_eval_patterns_sum (const MmEvalWeights *weights,
+                      const int16_t       *w,
+                      uint64_t             player,
+                      uint64_t             opponent)
 {
   const MmEvalFeature *features = weights->features;
-  const int16_t *w = weights->stages
-                     + (size_t) mm_eval_stage (player, opponent) * weights->stage_size;
-  int mobility = mm_popcount (mm_moves_of (player, opponent));
-  int opponent_mobility = mm_popcount (mm_moves_of (opponent, player));
+  const MmEvalExtractTable *extract = weights->extract;
+  uint64_t players[8], opponents[8];
+  int score = 0;
+
+  mm_eval_orientations (player, players);
+  mm_eval_orientations (opponent, opponents);
+  for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
+    {
+      int pattern = features[f].pattern, symmetry = features[f].symmetry;
+      uint64_t mask = extract->masks[pattern];
+      const uint16_t *indices = extract->indices[pattern];
+
+      score += w[weights->pattern_offsets[pattern] + indices[_pext_u64 (players[symmetry], mask)]
+                 + 2 * indices[_pext_u64 (opponents[symmetry], mask)]];
+    }
+  return score;
+}
+#else
+static inline int
+mm_eval_patterns_sum (const MmEvalWeights *weights,
+                      const int16_t       *w,
+                      uint64_t             player,
+                      uint64_t             opponent)
+{
+  const MmEvalFeature *features = weights->features;
   uint8_t digits[MM_N_SQUARES];
   int score = 0;
 
@@ -73,6 +160,20 @@ mm_eval_inline (const MmEvalWeights *weights,
   for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
     score += w[weights->pattern_offsets[features[f].pattern]
                + mm_eval_feature_index (&features[f], digits)];
+  return score;
+}
+#endif
+
+static inline int
+mm_eval_inline (const MmEvalWeights *weights,
+                uint64_t             player,
+                uint64_t             opponent)
+{
+  const int16_t *w = weights->stages
+                     + (size_t) mm_eval_stage (player, opponent) * weights->stage_size;
+  int mobility = mm_popcount (mm_moves_of (player, opponent));
+  int opponent_mobility = mm_popcount (mm_moves_of (opponent, player));
+  int score = mm_eval_patterns_sum (weights, w, player, opponent);
 
   if (mobility >= MM_EVAL_MOBILITY_SIZE)
     mobility = MM_EVAL_MOBILITY_SIZE - 1;

@@ -20,6 +20,8 @@
 
 #include "mm-eval.h"
 #include "mm-eval-private.h"
+#include "mm-cpu.h"
+#include "mm-kernels.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -105,7 +107,9 @@ build_features (void)
 
       for (int symmetry = 0; symmetry < 8; symmetry++)
         {
-          MmEvalFeature feature = { .pattern = p, .n_squares = mm_eval_patterns[p].n_squares };
+          MmEvalFeature feature = {
+            .pattern = p, .symmetry = symmetry, .n_squares = mm_eval_patterns[p].n_squares,
+          };
           uint64_t mask = 0;
           bool duplicate = false;
 
@@ -126,13 +130,63 @@ build_features (void)
   return table;
 }
 
+/* The index of each value of a bit extract of pattern @p's mask: bit j
+ * of @bits is the pattern's j-th square in the order of square numbers,
+ * and each square counts at its place in the pattern's own order. */
+static uint16_t
+extract_index (int      p,
+               uint64_t mask,
+               unsigned bits)
+{
+  int n = mm_eval_patterns[p].n_squares;
+  unsigned index = 0;
+  int j = 0;
+
+  for (uint64_t m = mask; m != 0; m = mm_without_first (m), j++)
+    {
+      int square = mm_first_square (m);
+      unsigned power = 1;
+
+      if (((bits >> j) & 1) == 0)
+        continue;
+      for (int i = n - 1; i >= 0 && SQ (shapes[p].squares[i]) != square; i--)
+        power *= 3;
+      index += power;
+    }
+  return (uint16_t) index;
+}
+
+static void
+build_extract_table (MmEvalExtractTable *table)
+{
+  memset (table, 0, sizeof *table);
+  for (int p = 0; p < MM_EVAL_N_PATTERNS; p++)
+    {
+      int n = mm_eval_patterns[p].n_squares;
+
+      for (int i = 0; i < n; i++)
+        table->masks[p] |= UINT64_C (1) << SQ (shapes[p].squares[i]);
+      for (unsigned bits = 0; bits < 1u << n; bits++)
+        table->indices[p][bits] = extract_index (p, table->masks[p], bits);
+    }
+}
+
 static FeatureTable feature_table;
+static MmEvalExtractTable extract_table;
 static once_flag feature_table_once = ONCE_FLAG_INIT;
 
 static void
 init_feature_table (void)
 {
   feature_table = build_features ();
+  build_extract_table (&extract_table);
+}
+
+const MmEvalExtractTable *
+mm_eval_extract_table (void)
+{
+  call_once (&feature_table_once, init_feature_table);
+  return &extract_table;
 }
 
 const MmEvalFeature *
@@ -202,6 +256,7 @@ weights_alloc (void)
   weights->mobility_offset = mm_eval_mobility_offset ();
   weights->bias_offset = mm_eval_bias_offset ();
   weights->features = mm_eval_features ();
+  weights->extract = mm_eval_extract_table ();
   return weights;
 }
 
@@ -227,12 +282,17 @@ mm_eval_weights_stage (MmEvalWeights *weights,
   return weights->stages + (size_t) stage * weights->stage_size;
 }
 
+/* In the kernel of the processor's instruction set, as the searches. */
 int
 mm_eval (const MmEvalWeights *weights,
          uint64_t             player,
          uint64_t             opponent)
 {
-  return mm_eval_inline (weights, player, opponent);
+#if defined(MM_HAVE_X86_64_V3_KERNELS)
+  if (mm_cpu_level () == MM_CPU_X86_64_V3)
+    return mm_eval_kernel_x86_64_v3 (weights, player, opponent);
+#endif
+  return mm_eval_kernel_generic (weights, player, opponent);
 }
 
 int

@@ -58,6 +58,7 @@ typedef struct
 typedef struct
 {
   int pattern;               /* index into mm_eval_patterns */
+  int symmetry;              /* of the board that places the pattern here */
   int n_squares;
   int squares[MM_EVAL_MAX_SQUARES];
 } MmEvalFeature;

@@ -65,3 +65,12 @@ int      mm_midgame_kernel_x86_64_v3 (MmSearch *search,
                                       int       alpha,
                                       int       beta,
                                       int      *best_move);
+
+typedef struct _MmEvalWeights MmEvalWeights;
+
+int      mm_eval_kernel_generic      (const MmEvalWeights *weights,
+                                      uint64_t             player,
+                                      uint64_t             opponent);
+int      mm_eval_kernel_x86_64_v3    (const MmEvalWeights *weights,
+                                      uint64_t             player,
+                                      uint64_t             opponent);

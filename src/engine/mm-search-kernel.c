@@ -711,6 +711,14 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
 
 /* ---- Midgame ---------------------------------------------------------- */
 
+int
+MM_KERNEL (mm_eval_kernel) (const MmEvalWeights *weights,
+                            uint64_t             player,
+                            uint64_t             opponent)
+{
+  return mm_eval_inline (weights, player, opponent);
+}
+
 static inline int
 evaluate (MmSearch *search,
           uint64_t  player,

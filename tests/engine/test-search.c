@@ -101,6 +101,65 @@ random_position (GRand   *rand,
   return TRUE;
 }
 
+/* The evaluation as its definition reads: each feature's index from its
+ * squares one by one, summed with the mobility and bias terms. */
+static int
+reference_eval (MmEvalWeights *weights,
+                guint64        player,
+                guint64        opponent)
+{
+  const MmEvalFeature *features = mm_eval_features ();
+  const gint16 *w = mm_eval_weights_stage (weights, mm_eval_stage (player, opponent));
+  guint32 indices[MM_EVAL_N_FEATURES];
+  int mobility = MIN (mm_popcount (mm_moves_of (player, opponent)), MM_EVAL_MOBILITY_SIZE - 1);
+  int opponent_mobility = MIN (mm_popcount (mm_moves_of (opponent, player)),
+                               MM_EVAL_MOBILITY_SIZE - 1);
+  int score = 0;
+
+  mm_eval_feature_indices (player, opponent, indices);
+  for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
+    score += w[mm_eval_pattern_offset (features[f].pattern) + indices[f]];
+  score += w[mm_eval_mobility_offset () + (gsize) mobility];
+  score += w[mm_eval_mobility_offset () + MM_EVAL_MOBILITY_SIZE + (gsize) opponent_mobility];
+  return score + w[mm_eval_bias_offset ()];
+}
+
+/* The evaluation's kernels (the x86-64-v3 one reads the features with
+ * bit extracts on the board turned by each symmetry) agree with the
+ * definition on positions of every stage, with the shipped weights. */
+static void
+test_eval_kernels (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  MmEvalError eval_error = MM_EVAL_OK;
+  MmEvalWeights *weights = mm_eval_weights_load (MM_EVAL_SOURCE_PATH, &eval_error);
+  gboolean native;
+  int n_positions = 0;
+
+  if (weights == NULL)
+    g_error ("%s: %s", MM_EVAL_SOURCE_PATH, mm_eval_error_message (eval_error));
+  g_unsetenv ("MM_CPU");
+  native = mm_cpu_level () != MM_CPU_GENERIC;
+  if (!native)
+    g_test_message ("only the generic kernel runs on this machine");
+
+  while (n_positions < 20000 / WORK_DIVISOR)
+    {
+      MmBoard board;
+      int expected;
+
+      if (!random_position (rand, g_rand_int_range (rand, 0, 61), &board))
+        continue;
+      expected = reference_eval (weights, board.player, board.opponent);
+      g_assert_cmpint (mm_eval (weights, board.player, board.opponent), ==, expected);
+      g_assert_true (g_setenv ("MM_CPU", "generic", TRUE));
+      g_assert_cmpint (mm_eval (weights, board.player, board.opponent), ==, expected);
+      g_unsetenv ("MM_CPU");
+      n_positions++;
+    }
+  mm_eval_weights_free (weights);
+}
+
 /* @selective: the selective passes forced on from this many empties
  * (0: as shipped, which starts them far above these positions). */
 static void
@@ -706,6 +765,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/engine/eval/kernels", test_eval_kernels);
   g_test_add_func ("/engine/search/solver/minimax", test_solver_small);
   g_test_add_func ("/engine/search/solver/minimax-12", test_solver_twelve);
   g_test_add_func ("/engine/search/solver/selective", test_solver_selective);
