@@ -23,6 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__x86_64__)
+# include <cpuid.h>
+#endif
+
 static MmCpuLevel
 detect_level (void)
 {
@@ -60,4 +64,29 @@ mm_cpu_level_name (MmCpuLevel level)
     default:
       return "x86-64 (generic)";
     }
+}
+
+/* Whether PEXT is a fast instruction here.  AMD's processors before Zen 3
+ * (family 19h) run it in microcode, dozens of times slower than the
+ * shifts it replaces, though they have the rest of x86-64-v3. */
+bool
+mm_cpu_has_fast_bit_extract (void)
+{
+#if defined(__x86_64__)
+  unsigned int eax, ebx, ecx, edx, family;
+
+  if (mm_cpu_level () != MM_CPU_X86_64_V3 || !__get_cpuid (0, &eax, &ebx, &ecx, &edx))
+    return false;
+  /* "AuthenticAMD" in EBX, EDX, ECX. */
+  if (ebx != 0x68747541 || edx != 0x69746e65 || ecx != 0x444d4163)
+    return true;
+  if (!__get_cpuid (1, &eax, &ebx, &ecx, &edx))
+    return false;
+  family = (eax >> 8) & 0xF;
+  if (family == 0xF)
+    family += (eax >> 20) & 0xFF;
+  return family >= 0x19;
+#else
+  return false;
+#endif
 }

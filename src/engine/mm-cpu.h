@@ -20,6 +20,7 @@
 
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -35,8 +36,9 @@ typedef enum
   MM_CPU_X86_64_V3 = 1,
 } MmCpuLevel;
 
-MmCpuLevel  mm_cpu_level       (void);
-const char *mm_cpu_level_name  (MmCpuLevel level);
+MmCpuLevel  mm_cpu_level                  (void);
+const char *mm_cpu_level_name             (MmCpuLevel level);
+bool        mm_cpu_has_fast_bit_extract   (void);
 
 #ifdef __cplusplus
 }

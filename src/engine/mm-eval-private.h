@@ -52,6 +52,7 @@ struct _MmEvalWeights
   size_t                    bias_offset;
   const MmEvalFeature      *features;
   const MmEvalExtractTable *extract;
+  bool                      bit_extract; /* the processor's PEXT is fast */
 };
 
 /* Each square's digit: 0 empty, 1 the player's, 2 the opponent's. */
@@ -122,7 +123,7 @@ mm_eval_orientations (uint64_t bits,
 /* The patterns' sum with two bit extracts a feature, instead of a walk
  * over its squares: about a fifth of the instructions. */
 static inline int
-mm_eval_patterns_sum (const MmEvalWeights *weights,
+mm_eval_patterns_extracted (const MmEvalWeights *weights,
                       const int16_t       *w,
                       uint64_t             player,
                       uint64_t             opponent)
@@ -145,7 +146,8 @@ mm_eval_patterns_sum (const MmEvalWeights *weights,
     }
   return score;
 }
-#else
+#endif
+
 static inline int
 mm_eval_patterns_sum (const MmEvalWeights *weights,
                       const int16_t       *w,
@@ -156,13 +158,16 @@ mm_eval_patterns_sum (const MmEvalWeights *weights,
   uint8_t digits[MM_N_SQUARES];
   int score = 0;
 
+#if defined(__BMI2__)
+  if (weights->bit_extract)
+    return mm_eval_patterns_extracted (weights, w, player, opponent);
+#endif
   mm_eval_digits (player, opponent, digits);
   for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
     score += w[weights->pattern_offsets[features[f].pattern]
                + mm_eval_feature_index (&features[f], digits)];
   return score;
 }
-#endif
 
 static inline int
 mm_eval_inline (const MmEvalWeights *weights,

@@ -257,6 +257,7 @@ weights_alloc (void)
   weights->bias_offset = mm_eval_bias_offset ();
   weights->features = mm_eval_features ();
   weights->extract = mm_eval_extract_table ();
+  weights->bit_extract = mm_cpu_has_fast_bit_extract ();
   return weights;
 }
 

@@ -142,6 +142,7 @@ test_eval_kernels (void)
   native = mm_cpu_level () != MM_CPU_GENERIC;
   if (!native)
     g_test_message ("only the generic kernel runs on this machine");
+  g_test_message ("bit extracts %s", mm_cpu_has_fast_bit_extract () ? "used" : "not used here");
 
   while (n_positions < 20000 / WORK_DIVISOR)
     {
