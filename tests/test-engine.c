@@ -729,6 +729,32 @@ play_random_move (GRand   *rand,
   return TRUE;
 }
 
+/* The solver's count of the last move's flips (one empty square, every
+ * other filled) is the reference walk's, for both colours, on boards
+ * filled at random around each of the 64 squares. */
+static void
+test_last_flip_count (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (64);
+
+  for (int round = 0; round < 2000; round++)
+    for (int square = 0; square < 64; square++)
+      {
+        RefBoard ref;
+        guint64 black;
+
+        for (int row = 0; row < 8; row++)
+          for (int column = 0; column < 8; column++)
+            ref.cell[row][column] = g_rand_boolean (rand) ? REF_BLACK : REF_WHITE;
+        ref.cell[square / 8][square % 8] = REF_EMPTY;
+        black = ref_bits (&ref, REF_BLACK);
+        g_assert_cmpint (mm_last_flip_count (black, square), ==,
+                         ref_flips (&ref, REF_BLACK, square / 8, square % 8, NULL));
+        g_assert_cmpint (mm_last_flip_count (ref_bits (&ref, REF_WHITE), square), ==,
+                         ref_flips (&ref, REF_WHITE, square / 8, square % 8, NULL));
+      }
+}
+
 /* The stable discs of both sides (the search cuts on them) keep their
  * colour whatever is played after, in random games followed from every
  * position by several random continuations. */
@@ -909,6 +935,7 @@ main (int   argc,
   g_test_add_func ("/engine/reference/games", test_reference_games);
   g_test_add_func ("/engine/reference/random-positions", test_reference_random_positions);
   g_test_add_func ("/engine/stable-discs", test_stable_discs_never_flip);
+  g_test_add_func ("/engine/last-flip-count", test_last_flip_count);
 
   return g_test_run ();
 }

@@ -313,6 +313,28 @@ mm_flips_of (uint64_t player,
 
 #endif
 
+/* The number of discs the move on @square flips when it is the last empty
+ * square of the board: then the player's discs alone decide it, line by
+ * line (see mm_last_flip_counts).  Each line is gathered into a byte: a
+ * row by a shift, a column and the diagonals by a multiplication that
+ * adds their squares into the top byte without carries, one a column
+ * (the column turned on its side first). */
+static inline int
+mm_last_flip_count (uint64_t player,
+                    int      square)
+{
+  const uint64_t file_a = UINT64_C (0x0101010101010101);
+  int column = mm_square_column (square), row = mm_square_row (square);
+  unsigned row_bits = (unsigned) (player >> (8 * row)) & 0xFF;
+  unsigned column_bits = (unsigned) ((((player >> column) & file_a)
+                                      * UINT64_C (0x0102040810204080)) >> 56);
+  unsigned diagonal_bits = (unsigned) (((player & mm_diagonals_of[square][0]) * file_a) >> 56);
+  unsigned anti_bits = (unsigned) (((player & mm_diagonals_of[square][1]) * file_a) >> 56);
+
+  return mm_last_flip_counts[column][row_bits] + mm_last_flip_counts[row][column_bits]
+         + mm_last_flip_counts[column][diagonal_bits] + mm_last_flip_counts[column][anti_bits];
+}
+
 static inline uint64_t
 mm_board_flips (const MmBoard *board,
                 int            square)

@@ -19,7 +19,8 @@
  */
 
 /* Writes mm-rays.h: for every square, the eight rays from it to the edge
- * of the board and its neighbours, as constant tables, so that the engine needs neither
+ * of the board, its neighbours and its diagonals, and the flip counts of
+ * a game's last move, as constant tables, so that the engine needs neither
  * mutable globals nor start-up code.  Run by the build. */
 
 #include <inttypes.h>
@@ -83,6 +84,44 @@ main (void)
             around |= UINT64_C (1) << (r * 8 + c);
         }
       printf ("  UINT64_C (0x%016" PRIx64 "),\n", around);
+    }
+  printf ("};\n\n");
+
+  /* The two diagonals through each square, whole. */
+  printf ("static const uint64_t mm_diagonals_of[64][2] = {\n");
+  for (int square = 0; square < 64; square++)
+    {
+      uint64_t bit = UINT64_C (1) << square;
+
+      printf ("  { UINT64_C (0x%016" PRIx64 "), UINT64_C (0x%016" PRIx64 ") },\n",
+              ray (square, 1, 1) | ray (square, -1, -1) | bit,
+              ray (square, -1, 1) | ray (square, 1, -1) | bit);
+    }
+  printf ("};\n\n");
+
+  /* The last move of a game: every other square is filled, so along a
+   * line the discs between the move and the mover's nearest disc are
+   * all the opponent's.  For the move at place x of a line of eight and
+   * the mover's discs on that line, the number of discs it flips. */
+  printf ("static const uint8_t mm_last_flip_counts[8][256] = {\n");
+  for (int x = 0; x < 8; x++)
+    {
+      printf ("  {");
+      for (int bits = 0; bits < 256; bits++)
+        {
+          int count = 0, y;
+
+          for (y = x + 1; y < 8 && ((bits >> y) & 1) == 0; y++)
+            ;
+          if (y < 8)
+            count += y - x - 1;
+          for (y = x - 1; y >= 0 && ((bits >> y) & 1) == 0; y--)
+            ;
+          if (y >= 0)
+            count += x - y - 1;
+          printf ("%s%d%s", bits % 32 == 0 ? "\n    " : "", count, bits < 255 ? "," : "");
+        }
+      printf (" },\n");
     }
   printf ("};\n");
   return 0;

@@ -112,18 +112,18 @@ final_score (uint64_t player,
 /* The last empty square: whoever can play it does, and the game ends. */
 static inline int
 solve_last (uint64_t player,
-            uint64_t opponent,
             int      square)
 {
   int p = mm_popcount (player);
-  int flips = mm_popcount (mm_flips_of (player, opponent, square));
+  int flips = mm_last_flip_count (player, square);
 
   /* 63 discs stand: a move for the player gives p + flips + 1 against
    * 63 - p - flips. */
   if (flips != 0)
     return 2 * (p + flips) - 62;
 
-  flips = mm_popcount (mm_flips_of (opponent, player, square));
+  /* Every other square is the opponent's. */
+  flips = mm_last_flip_count (~player ^ (UINT64_C (1) << square), square);
   if (flips != 0)
     return 2 * (p - flips) - 64;
 
@@ -146,13 +146,13 @@ solve_two (MmSearch *search,
   search->nodes++;
   if ((flips = mm_flips_of (player, opponent, x1)) != 0)
     {
-      best = -solve_last (opponent ^ flips, player ^ flips ^ (UINT64_C (1) << x1), x2);
+      best = -solve_last (opponent ^ flips, x2);
       if (best >= beta)
         return best;
     }
   if ((flips = mm_flips_of (player, opponent, x2)) != 0)
     {
-      score = -solve_last (opponent ^ flips, player ^ flips ^ (UINT64_C (1) << x2), x1);
+      score = -solve_last (opponent ^ flips, x1);
       if (score > best)
         best = score;
     }
@@ -162,13 +162,13 @@ solve_two (MmSearch *search,
   /* The player passes: the opponent picks the worst for the player. */
   if ((flips = mm_flips_of (opponent, player, x1)) != 0)
     {
-      worst = solve_last (player ^ flips, opponent ^ flips ^ (UINT64_C (1) << x1), x2);
+      worst = solve_last (player ^ flips, x2);
       if (worst <= alpha)
         return worst;
     }
   if ((flips = mm_flips_of (opponent, player, x2)) != 0)
     {
-      score = solve_last (player ^ flips, opponent ^ flips ^ (UINT64_C (1) << x2), x1);
+      score = solve_last (player ^ flips, x1);
       if (score < worst)
         worst = score;
     }
@@ -281,7 +281,7 @@ solve_shallow (MmSearch *search,
                       mm_first_square (mm_without_first (empties)));
   search->nodes++;
   if (n_empties == 1)
-    return solve_last (player, opponent, mm_first_square (empties));
+    return solve_last (player, mm_first_square (empties));
 
   upper = stability_bound (player, opponent, alpha);
   if (upper <= alpha)
