@@ -76,22 +76,23 @@ static int endgame_probcut (MmSearch *search, uint64_t player, uint64_t opponent
 static int order_midgame_moves (MmSearch *search, uint64_t player, uint64_t opponent,
                                 uint64_t moves, int hash_move, int depth, MoveItem *items);
 
-/* Quadrants, for parity: a region with an odd number of empties is where
- * the last move is likely to be, so moves there go first. */
-static const uint64_t quadrants[4] = {
-  UINT64_C (0x000000000F0F0F0F), UINT64_C (0x00000000F0F0F0F0),
-  UINT64_C (0x0F0F0F0F00000000), UINT64_C (0xF0F0F0F000000000),
-};
-
+/* The squares of the quadrants (4x4 corners of the board) with an odd
+ * number of empties, for parity: the last move in a region is likely to
+ * be where it is odd, so moves there go first. */
 static inline uint64_t
 odd_quadrants (uint64_t empties)
 {
-  uint64_t odd = 0;
+  uint64_t parity = empties;
 
-  for (int q = 0; q < 4; q++)
-    if (mm_popcount (empties & quadrants[q]) & 1)
-      odd |= quadrants[q];
-  return odd;
+  /* Fold the rows of each half onto its first row, then each half-row
+   * onto its first square: bits 0, 4, 32 and 36 end up holding the
+   * parities of the four quadrants, which a multiplication spreads over
+   * their squares. */
+  parity ^= parity >> 8;
+  parity ^= parity >> 16;
+  parity ^= parity >> 2;
+  parity ^= parity >> 1;
+  return (parity & UINT64_C (0x0000001100000011)) * UINT64_C (0x0F0F0F0F);
 }
 
 static inline int
