@@ -855,10 +855,17 @@ endcut_error (int n_empties)
   return sigma < PROBCUT_MIN_ERROR ? PROBCUT_MIN_ERROR : sigma;
 }
 
+/* The shallow search of the solver's ProbCut: two plies less than the
+ * midgame's rule would give (the parity kept), since the passes only
+ * prepare the exact one's move ordering.  FFO #40-#49: 2% fewer nodes
+ * and 14% less time than with the midgame's depths; four plies less
+ * orders worse (13% more nodes), an odd difference worse still. */
 static inline int
 endcut_depth (int n_empties)
 {
-  return probcut_depth (n_empties);
+  int depth = probcut_depth (n_empties) - 2;
+
+  return depth < 1 ? 1 : depth;
 }
 
 /* How bold each selective level is: the margin in standard deviations. */
