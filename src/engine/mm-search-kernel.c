@@ -511,6 +511,24 @@ enhanced_transposition_cutoff (MmSearch       *search,
   return -SCORE_INF;
 }
 
+static int solve_deep (MmSearch *search, uint64_t player, uint64_t opponent,
+                       int alpha, int beta, int n_empties);
+
+/* A child of a deep node: the test for the shallow solver made where it
+ * is the same for every move, so that it predicts well. */
+static inline int
+solve_child (MmSearch *search,
+             uint64_t  player,
+             uint64_t  opponent,
+             int       alpha,
+             int       beta,
+             int       n_empties)
+{
+  if (n_empties <= SHALLOW_EMPTIES)
+    return solve_shallow (search, player, opponent, alpha, beta, n_empties);
+  return solve_deep (search, player, opponent, alpha, beta, n_empties);
+}
+
 static int
 solve_deep (MmSearch *search,
             uint64_t  player,
@@ -618,16 +636,16 @@ solve_deep (MmSearch *search,
       next_player = opponent ^ flips;
       next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
       if (i == 0)
-        score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
+        score = -solve_child (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
       else
         {
           /* Prove the move worse with a null window; search it fully only
            * when that fails. */
-          score = -solve_deep (search, next_player, next_opponent, -alpha - 1, -alpha,
-                               n_empties - 1);
+          score = -solve_child (search, next_player, next_opponent, -alpha - 1, -alpha,
+                                n_empties - 1);
           if (score > alpha && score < beta)
-            score = -solve_deep (search, next_player, next_opponent, -beta, -alpha,
-                                 n_empties - 1);
+            score = -solve_child (search, next_player, next_opponent, -beta, -alpha,
+                                  n_empties - 1);
         }
 
       if (mm_search_stopped (search))
