@@ -43,6 +43,7 @@
 #define SCORE_INF 127
 #define MID_INF (SCORE_INF * MM_EVAL_SCALE)
 #define NO_MOVE 255
+#define CORNERS UINT64_C (0x8100000000000081)
 
 /* An exact endgame entry is stored at this depth plus the empties, above
  * any midgame depth, so that a midgame probe can trust it. */
@@ -225,9 +226,9 @@ stability_bound (uint64_t player,
   return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
 }
 
-/* Five empties: the moves sorted fastest first (fewest replies, odd
- * regions first on a tie), which saves more nodes than it costs there;
- * below, parity order alone is cheaper. */
+/* Five empties: the moves sorted fastest first (fewest replies, corners
+ * counted twice, odd regions first on a tie), which saves more nodes
+ * than it costs there; below, parity order alone is cheaper. */
 static int
 solve_shallow_sorted (MmSearch *search,
                       uint64_t  player,
@@ -244,7 +245,7 @@ solve_shallow_sorted (MmSearch *search,
   for (uint64_t m = empties; m != 0; m = mm_without_first (m))
     {
       int square = mm_first_square (m);
-      uint64_t flips, next_player, next_opponent;
+      uint64_t flips, next_player, next_opponent, replies;
 
       if ((mm_neighbours_of[square] & opponent) == 0)
         continue;
@@ -255,7 +256,8 @@ solve_shallow_sorted (MmSearch *search,
       next_opponent = player ^ flips ^ (UINT64_C (1) << square);
       items[n].flips = flips;
       items[n].square = square;
-      items[n].key = 4 * mm_popcount (mm_moves_of (next_player, next_opponent))
+      replies = mm_moves_of (next_player, next_opponent);
+      items[n].key = 4 * (mm_popcount (replies) + mm_popcount (replies & CORNERS))
                      - (int) ((odd >> square) & 1);
       n++;
     }
@@ -363,8 +365,6 @@ solve_shallow (MmSearch *search,
   return best;
 }
 
-
-#define CORNERS UINT64_C (0x8100000000000081)
 
 static inline uint64_t
 mm_neighbours (uint64_t discs)
