@@ -365,7 +365,6 @@ solve_shallow (MmSearch *search,
   return best;
 }
 
-
 static inline uint64_t
 mm_neighbours (uint64_t discs)
 {
