@@ -239,6 +239,51 @@ test_solver_selective (void)
   check_solver_against_minimax (4 / WORK_DIVISOR + 1, 11, 12, 6);
 }
 
+/* The portable kernels search exactly the tree of the processor's own:
+ * the same score, move and nodes for solves of 14 to 18 empties with the
+ * shipped weights (the selective passes, the evaluation's ordering and
+ * every step of the solver included).  Skipped in effect where only the
+ * portable kernels run. */
+static void
+test_solver_kernels_agree (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+  MmEvalError eval_error = MM_EVAL_OK;
+  MmEvalWeights *weights = mm_eval_weights_load (MM_EVAL_SOURCE_PATH, &eval_error);
+  MmSearch *search = mm_search_new (HASH_BYTES);
+  int n_positions = 0;
+
+  if (weights == NULL)
+    g_error ("%s: %s", MM_EVAL_SOURCE_PATH, mm_eval_error_message (eval_error));
+  mm_search_set_weights (search, weights);
+  g_unsetenv ("MM_CPU");
+  if (mm_cpu_level () == MM_CPU_GENERIC)
+    g_test_message ("only the portable kernels run on this machine");
+
+  while (n_positions < 10 / WORK_DIVISOR + 1)
+    {
+      MmBoard board;
+      MmSolveResult results[2];
+
+      if (!random_position (rand, g_rand_int_range (rand, 14, 19), &board))
+        continue;
+      for (int generic = 0; generic < 2; generic++)
+        {
+          if (generic)
+            g_assert_true (g_setenv ("MM_CPU", "generic", TRUE));
+          mm_search_clear (search);
+          g_assert_true (mm_endgame_solve (search, &board, &results[generic]));
+          g_unsetenv ("MM_CPU");
+        }
+      g_assert_cmpint (results[0].score, ==, results[1].score);
+      g_assert_cmpint (results[0].best_move, ==, results[1].best_move);
+      g_assert_cmpuint (results[0].nodes, ==, results[1].nodes);
+      n_positions++;
+    }
+  mm_search_free (search);
+  mm_eval_weights_free (weights);
+}
+
 /* The midgame search and exact search through the table agree on the
  * score of positions it can search to the end. */
 static void
@@ -770,6 +815,7 @@ main (int   argc,
   g_test_add_func ("/engine/search/solver/minimax", test_solver_small);
   g_test_add_func ("/engine/search/solver/minimax-12", test_solver_twelve);
   g_test_add_func ("/engine/search/solver/selective", test_solver_selective);
+  g_test_add_func ("/engine/search/solver/kernels", test_solver_kernels_agree);
   g_test_add_func ("/engine/search/to-the-end", test_search_to_the_end);
   g_test_add_func ("/engine/search/midgame-legal", test_midgame_moves_are_legal);
   g_test_add_func ("/engine/search/full-width-is-negamax", test_full_width_is_negamax);
