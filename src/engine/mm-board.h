@@ -328,8 +328,8 @@ mm_last_flip_count (uint64_t player,
   unsigned row_bits = (unsigned) (player >> (8 * row)) & 0xFF;
   unsigned column_bits = (unsigned) ((((player >> column) & file_a)
                                       * UINT64_C (0x0102040810204080)) >> 56);
-  unsigned diagonal_bits = (unsigned) (((player & mm_diagonals_of[square][0]) * file_a) >> 56);
-  unsigned anti_bits = (unsigned) (((player & mm_diagonals_of[square][1]) * file_a) >> 56);
+  unsigned diagonal_bits = (unsigned) (((player & mm_line_diagonal (square)) * file_a) >> 56);
+  unsigned anti_bits = (unsigned) (((player & mm_line_antidiagonal (square)) * file_a) >> 56);
 
   return mm_last_flip_counts[column][row_bits] + mm_last_flip_counts[row][column_bits]
          + mm_last_flip_counts[column][diagonal_bits] + mm_last_flip_counts[column][anti_bits];

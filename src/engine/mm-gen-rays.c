@@ -19,8 +19,8 @@
  */
 
 /* Writes mm-rays.h: for every square, the eight rays from it to the edge
- * of the board, its neighbours and its diagonals, and the flip counts of
- * a game's last move, as constant tables, so that the engine needs neither
+ * of the board and its neighbours, and the flip counts of a game's last
+ * move, as constant tables, so that the engine needs neither
  * mutable globals nor start-up code.  Run by the build. */
 
 #include <inttypes.h>
@@ -84,18 +84,6 @@ main (void)
             around |= UINT64_C (1) << (r * 8 + c);
         }
       printf ("  UINT64_C (0x%016" PRIx64 "),\n", around);
-    }
-  printf ("};\n\n");
-
-  /* The two diagonals through each square, whole. */
-  printf ("static const uint64_t mm_diagonals_of[64][2] = {\n");
-  for (int square = 0; square < 64; square++)
-    {
-      uint64_t bit = UINT64_C (1) << square;
-
-      printf ("  { UINT64_C (0x%016" PRIx64 "), UINT64_C (0x%016" PRIx64 ") },\n",
-              ray (square, 1, 1) | ray (square, -1, -1) | bit,
-              ray (square, -1, 1) | ray (square, 1, -1) | bit);
     }
   printf ("};\n\n");
 
