@@ -14,6 +14,7 @@ gettext:/usr/bin/msgfmt
 libxml2-utils:/usr/bin/xmllint
 desktop-file-utils:/usr/bin/desktop-file-validate
 itstool:/usr/bin/itstool
+dbus-daemon:/usr/bin/dbus-run-session
 "
 MM_TEST_DEPS="
 xvfb:/usr/bin/Xvfb
