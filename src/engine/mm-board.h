@@ -259,8 +259,10 @@ mm_line_antidiagonal (int square)
 /* The discs that a move on the empty @square flips, in all eight
  * directions; 0 when the move is illegal.  With AVX2 the four rays toward
  * higher bit numbers run in one vector and the four toward lower ones in
- * another; the nearest square of a downward ray is found by smearing its
- * bits down rather than by a bit scan, which vectors lack. */
+ * another, each lane shifting by its own direction's step.  Vectors have
+ * no bit scan: on a downward ray the squares that are not the opponent's
+ * are smeared away from the move instead, and what survives of the
+ * player's discs moved one step back is the one outflanking disc. */
 static inline uint64_t
 mm_flips_of (uint64_t player,
              uint64_t opponent,
@@ -269,22 +271,23 @@ mm_flips_of (uint64_t player,
   const MmLanes *rays = (const MmLanes *) mm_rays[square];
   const MmLanes up = rays[0], down = rays[1];
   const MmLanes zero = { 0, 0, 0, 0 };
+  const MmLanes step = { 1, 7, 8, 9 };
   MmLanes p = { player, player, player, player };
   MmLanes o = { opponent, opponent, opponent, opponent };
-  MmLanes outflank, flips, blockers, first;
+  MmLanes outflank, flips, not_opponent;
 
   outflank = ((o | ~up) + 1) & up & p;
   flips = (outflank - 1) & up & ~(MmLanes) (outflank == zero);
 
-  blockers = down & ~o;
-  blockers |= blockers >> 1;
-  blockers |= blockers >> 2;
-  blockers |= blockers >> 4;
-  blockers |= blockers >> 8;
-  blockers |= blockers >> 16;
-  blockers |= blockers >> 32;
-  first = blockers & ~(blockers >> 1);
-  flips |= (zero - ((first & p) << 1)) & down;
+  /* A player's disc outflanks when no square nearer the move is free of
+   * the opponent: the smear reaches 0-5 steps, all a ray of seven needs. */
+  not_opponent = down & ~o;
+  outflank = (p & down) << step;
+  not_opponent |= not_opponent >> step;
+  outflank &= ~not_opponent;
+  outflank &= ~(not_opponent >> (2 * step));
+  outflank &= ~(not_opponent >> (4 * step));
+  flips |= (zero - outflank) & down;
 
   return flips[0] | flips[1] | flips[2] | flips[3];
 }
