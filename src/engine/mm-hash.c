@@ -40,25 +40,25 @@ mm_hash_table_init (MmHashTable *table,
 {
   size_t buckets = 1, size;
 
-  while (buckets * 2 * 2 * sizeof (MmHashEntry) <= bytes)
+  while (buckets * 2 * sizeof (MmHashBucket) <= bytes)
     buckets *= 2;
 
-  size = 2 * buckets * sizeof (MmHashEntry);
+  size = buckets * sizeof (MmHashBucket);
 
   if (size >= HUGE_PAGE_BYTES)
     {
       /* aligned_alloc wants a multiple of the alignment. */
-      table->entries = aligned_alloc (HUGE_PAGE_BYTES,
+      table->buckets = aligned_alloc (HUGE_PAGE_BYTES,
                                       (size + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES
                                       * HUGE_PAGE_BYTES);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (table->entries != NULL)
-        madvise (table->entries, size, MADV_HUGEPAGE);
+      if (table->buckets != NULL)
+        madvise (table->buckets, size, MADV_HUGEPAGE);
 #endif
     }
   else
-    table->entries = malloc (size);
-  if (table->entries == NULL)
+    table->buckets = aligned_alloc (sizeof (MmHashBucket), size);
+  if (table->buckets == NULL)
     return false;
   table->mask = (uint64_t) buckets - 1;
   table->generation = 0;
@@ -70,14 +70,14 @@ void
 mm_hash_table_clear (MmHashTable *table)
 {
   /* Zero words match only the empty board, which no search stores. */
-  memset (table->entries, 0, 2 * (table->mask + 1) * sizeof (MmHashEntry));
+  memset (table->buckets, 0, (table->mask + 1) * sizeof (MmHashBucket));
 }
 
 void
 mm_hash_table_free (MmHashTable *table)
 {
-  free (table->entries);
-  table->entries = NULL;
+  free (table->buckets);
+  table->buckets = NULL;
   table->mask = 0;
 }
 

@@ -60,11 +60,20 @@ typedef struct
   uint64_t data;
 } MmHashEntry;
 
+/* A key's two slots, alone in one cache line, so that a probe misses
+ * the cache once at most (two slots unpadded would straddle two lines in
+ * every other bucket). */
 typedef struct
 {
-  MmHashEntry *entries;
-  uint64_t     mask;
-  uint8_t      generation;
+  MmHashEntry slots[2];
+  uint64_t    padding[2];
+} __attribute__ ((aligned (64))) MmHashBucket;
+
+typedef struct
+{
+  MmHashBucket *buckets;
+  uint64_t      mask;
+  uint8_t       generation;
 } MmHashTable;
 
 bool  mm_hash_table_init       (MmHashTable *table,
@@ -142,7 +151,7 @@ mm_hash_table_bucket (const MmHashTable *table,
                       uint64_t           player,
                       uint64_t           opponent)
 {
-  return &table->entries[2 * (mm_hash_key (player, opponent) & table->mask)];
+  return table->buckets[mm_hash_key (player, opponent) & table->mask].slots;
 }
 
 static inline bool

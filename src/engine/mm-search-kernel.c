@@ -500,7 +500,6 @@ enhanced_transposition_cutoff (MmSearch       *search,
                                          opponent ^ flips,
                                          player ^ flips ^ (UINT64_C (1) << items[i].square));
       __builtin_prefetch (buckets[i]);
-      __builtin_prefetch ((const char *) (buckets[i] + 2) - 1);
     }
 
   for (int i = 0; i < n_moves; i++)

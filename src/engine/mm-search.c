@@ -147,7 +147,7 @@ mm_search_clear (MmSearch *search)
   if (search->near_end != NULL)
     mm_hash_table_clear (search->near_end);
   for (int i = 0; i < MM_SEARCH_MAX_THREADS - 1; i++)
-    if (search->helper_near_end[i].entries != NULL)
+    if (search->helper_near_end[i].buckets != NULL)
       mm_hash_table_clear (&search->helper_near_end[i]);
 }
 
@@ -308,7 +308,7 @@ helper_near_end_table (MmSearch *search,
 {
   MmHashTable *table = &search->helper_near_end[index];
 
-  if (table->entries == NULL && !mm_hash_table_init (table, search->near_end_bytes))
+  if (table->buckets == NULL && !mm_hash_table_init (table, search->near_end_bytes))
     return NULL;
   mm_hash_table_new_search (table);
   return table;
