@@ -190,6 +190,7 @@ solve_two (MmSearch *search,
 struct _MoveItem
 {
   uint64_t flips;
+  uint64_t replies;   /* the solver's orderings: the child's legal moves */
   int      square;
   int      key;
 };
@@ -298,6 +299,63 @@ solve_shallow (MmSearch *search,
   return best;
 }
 
+/* Five empties, the player's legal @moves known (the parent's ordering
+ * counted them): only those are tried, in parity order, and a pass
+ * needs no test of its own. */
+static int
+solve_five (MmSearch *search,
+            uint64_t  player,
+            uint64_t  opponent,
+            int       alpha,
+            int       beta,
+            uint64_t  moves)
+{
+  uint64_t odd, ordered[2];
+  int best = -SCORE_INF, upper;
+
+  search->nodes++;
+  upper = stability_bound (player, opponent, alpha);
+  if (upper <= alpha)
+    return upper;
+  if (upper < beta)
+    beta = upper;
+
+  if (moves == 0)
+    {
+      uint64_t replies = mm_moves_of (opponent, player);
+
+      if (replies == 0)
+        return final_score (player, opponent);
+      return -solve_five (search, opponent, player, -beta, -alpha, replies);
+    }
+
+  odd = odd_quadrants (~(player | opponent));
+  ordered[0] = moves & odd;
+  ordered[1] = moves & ~odd;
+  for (int i = 0; i < 2; i++)
+    for (uint64_t m = ordered[i]; m != 0; m = mm_without_first (m))
+      {
+        int square = mm_first_square (m);
+        uint64_t flips = mm_flips_of (player, opponent, square);
+        int score = -solve_shallow (search, opponent ^ flips,
+                                    player ^ flips ^ (UINT64_C (1) << square),
+                                    -beta, -alpha, 4);
+
+        if (score > best)
+          {
+            best = score;
+            if (score > alpha)
+              {
+                alpha = score;
+                if (alpha >= beta)
+                  return best;
+              }
+          }
+      }
+
+  return best;
+}
+
 static inline uint64_t
 mm_neighbours (uint64_t discs)
 {
@@ -351,6 +409,7 @@ order_moves (uint64_t           player,
         key = -1000;
 
       items[n].flips = flips;
+      items[n].replies = replies;
       items[n].square = square;
       items[n].key = key;
       n++;
@@ -454,34 +513,39 @@ enhanced_transposition_cutoff (MmSearch       *search,
 }
 
 static int solve_deep (MmSearch *search, uint64_t player, uint64_t opponent,
-                       int alpha, int beta, int n_empties);
+                       int alpha, int beta, int n_empties, uint64_t moves);
 
-/* A child of a deep node: the test for the shallow solver made where it
- * is the same for every move, so that it predicts well. */
+/* A child of a deep node, its legal @moves known: the test for the
+ * shallow solver made where it is the same for every move, so that it
+ * predicts well. */
 static inline int
 solve_child (MmSearch *search,
              uint64_t  player,
              uint64_t  opponent,
              int       alpha,
              int       beta,
-             int       n_empties)
+             int       n_empties,
+             uint64_t  moves)
 {
-  if (n_empties <= SHALLOW_EMPTIES)
+  if (n_empties == SHALLOW_EMPTIES)
+    return solve_five (search, player, opponent, alpha, beta, moves);
+  if (n_empties < SHALLOW_EMPTIES)
     return solve_shallow (search, player, opponent, alpha, beta, n_empties);
-  return solve_deep (search, player, opponent, alpha, beta, n_empties);
+  return solve_deep (search, player, opponent, alpha, beta, n_empties, moves);
 }
 
+/* @moves: the player's legal moves. */
 static int
 solve_deep (MmSearch *search,
             uint64_t  player,
             uint64_t  opponent,
             int       alpha,
             int       beta,
-            int       n_empties)
+            int       n_empties,
+            uint64_t  moves)
 {
   MmHashData entry;
   MoveItem items[MM_N_SQUARES];
-  uint64_t moves;
   int hash_move = NO_MOVE, best = -SCORE_INF, best_move = NO_MOVE;
   int original_alpha, stable_upper;
   int n_moves;
@@ -522,12 +586,13 @@ solve_deep (MmSearch *search,
     }
 
   original_alpha = alpha;
-  moves = mm_moves_of (player, opponent);
   if (moves == 0)
     {
-      if (mm_moves_of (opponent, player) == 0)
+      uint64_t replies = mm_moves_of (opponent, player);
+
+      if (replies == 0)
         return final_score (player, opponent);
-      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties);
+      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties, replies);
     }
 
   if (cuts_here (search, n_empties))
@@ -578,16 +643,17 @@ solve_deep (MmSearch *search,
       next_player = opponent ^ flips;
       next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
       if (i == 0)
-        score = -solve_child (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
+        score = -solve_child (search, next_player, next_opponent, -beta, -alpha, n_empties - 1,
+                              items[i].replies);
       else
         {
           /* Prove the move worse with a null window; search it fully only
            * when that fails. */
           score = -solve_child (search, next_player, next_opponent, -alpha - 1, -alpha,
-                                n_empties - 1);
+                                n_empties - 1, items[i].replies);
           if (score > alpha && score < beta)
             score = -solve_child (search, next_player, next_opponent, -beta, -alpha,
-                                  n_empties - 1);
+                                  n_empties - 1, items[i].replies);
         }
 
       if (mm_search_stopped (search))
@@ -635,7 +701,8 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
       if (mm_moves_of (opponent, player) == 0)
         return final_score (player, opponent);
       *best_move = MM_SQUARE_PASS;
-      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties);
+      return -solve_deep (search, opponent, player, -beta, -alpha, n_empties,
+                          mm_moves_of (opponent, player));
     }
 
   if (mm_hash_table_probe (search->hash, player, opponent, &entry))
@@ -666,14 +733,15 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
       int score;
 
       if (i == 0)
-        score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1);
+        score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1,
+                             items[i].replies);
       else
         {
           score = -solve_deep (search, next_player, next_opponent, -alpha - 1, -alpha,
-                               n_empties - 1);
+                               n_empties - 1, items[i].replies);
           if (score > alpha && score < beta)
             score = -solve_deep (search, next_player, next_opponent, -beta, -alpha,
-                                 n_empties - 1);
+                                 n_empties - 1, items[i].replies);
         }
       if (mm_search_stopped (search))
         return best;
@@ -738,7 +806,8 @@ solve_scaled (MmSearch *search,
     disc_beta = SCORE_INF;
   if (disc_beta <= disc_alpha)
     disc_beta = disc_alpha + 1;
-  return solve_deep (search, player, opponent, disc_alpha, disc_beta, n_empties)
+  return solve_deep (search, player, opponent, disc_alpha, disc_beta, n_empties,
+                     mm_moves_of (player, opponent))
          * MM_EVAL_SCALE;
 }
 
@@ -947,18 +1016,18 @@ order_moves_by_search (MmSearch *search,
       uint64_t flips = mm_flips_of (player, opponent, square);
       uint64_t next_player = opponent ^ flips;
       uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
-      uint64_t replies;
+      uint64_t replies = mm_moves_of (next_player, next_opponent);
       int key;
 
       if (square == hash_move)
         key = -4 * MID_INF;
       else
         {
-          replies = mm_moves_of (next_player, next_opponent);
           key = search_midgame (search, next_player, next_opponent, -MID_INF, MID_INF, depth)
                 + MM_EVAL_SCALE * (mm_popcount (replies) + 2 * mm_popcount (replies & CORNERS));
         }
       items[n].flips = flips;
+      items[n].replies = replies;
       items[n].square = square;
       items[n].key = key;
       n++;
