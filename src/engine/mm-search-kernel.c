@@ -56,10 +56,12 @@
 #define SHALLOW_EMPTIES 5
 
 /* From this many empties on, the solver keeps its results in the table.
- * With six empties left the subtree costs about what a probe that
- * misses the cache costs (FFO #40-#44, #46, #47: 4% more nodes without
- * the table there, 12% less time). */
-#define TABLE_EMPTIES 7
+ * Nearer the end a subtree costs about what a probe that misses the
+ * cache costs, and the probes, their prefetches and the stores compete
+ * for memory with the rest: FFO #40-#44, 4% more nodes without the table
+ * at seven empties but 10% less time (median of seven), #45 7.5% less;
+ * at six, 4% more nodes and 12% less time. */
+#define TABLE_EMPTIES 8
 
 /* From this many empties on, the fastest-first ordering counts potential
  * mobility too; nearer the end it orders no better than the replies
