@@ -69,24 +69,6 @@ main (void)
     }
   printf ("};\n\n");
 
-  /* The squares next to each square: a move needs an opponent disc there,
-   * a cheap test before computing its flips. */
-  printf ("static const uint64_t mm_neighbours_of[64] = {\n");
-  for (int square = 0; square < 64; square++)
-    {
-      uint64_t around = 0;
-
-      for (int d = 0; d < 8; d++)
-        {
-          int c = square % 8 + steps[d][0], r = square / 8 + steps[d][1];
-
-          if (c >= 0 && c < 8 && r >= 0 && r < 8)
-            around |= UINT64_C (1) << (r * 8 + c);
-        }
-      printf ("  UINT64_C (0x%016" PRIx64 "),\n", around);
-    }
-  printf ("};\n\n");
-
   /* The last move of a game: every other square is filled, so along a
    * line the discs between the move and the mover's nearest disc are
    * all the opponent's.  For the move at place x of a line of eight and

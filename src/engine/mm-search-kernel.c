@@ -230,89 +230,25 @@ stability_bound (uint64_t player,
   return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
 }
 
-/* The last few empties: every empty square is tried directly (cheaper
- * than generating all moves when so few are left), odd regions first. */
+/* The legal moves of a node, when its parent has not counted them. */
+#define MOVES_UNKNOWN UINT64_MAX
+
+/* Three to five empties, the player's legal @moves known or
+ * MOVES_UNKNOWN: they are tried in parity order (odd regions first).
+ * Generating them (after the stability test, which often ends the node)
+ * or receiving them from the parent's ordering, rather than trying every
+ * empty square, spares the branches that found a square illegal: FFO
+ * #40, 12% fewer branch mispredictions for 1% more instructions. */
 static int
-solve_shallow (MmSearch *search,
-               uint64_t  player,
-               uint64_t  opponent,
-               int       alpha,
-               int       beta,
-               int       n_empties)
+solve_moves (MmSearch *search,
+             uint64_t  player,
+             uint64_t  opponent,
+             int       alpha,
+             int       beta,
+             int       n_empties,
+             uint64_t  moves)
 {
-  uint64_t empties = ~(player | opponent);
-  uint64_t odd, ordered[2];
-  int best = -SCORE_INF, upper;
-
-  if (n_empties == 2)
-    return solve_two (search, player, opponent, alpha, beta, mm_first_square (empties),
-                      mm_first_square (mm_without_first (empties)));
-  search->nodes++;
-  if (n_empties == 1)
-    return solve_last (player, mm_first_square (empties));
-
-  upper = stability_bound (player, opponent, alpha);
-  if (upper <= alpha)
-    return upper;
-  if (upper < beta)
-    beta = upper;
-
-  odd = odd_quadrants (empties);
-  ordered[0] = empties & odd;
-  ordered[1] = empties & ~odd;
-  for (int i = 0; i < 2; i++)
-    {
-      for (uint64_t m = ordered[i]; m != 0; m = mm_without_first (m))
-        {
-          int square = mm_first_square (m);
-          uint64_t flips;
-          int score;
-
-          /* No opponent disc next to it: no flips, skip the long test. */
-          if ((mm_neighbours_of[square] & opponent) == 0)
-            continue;
-          flips = mm_flips_of (player, opponent, square);
-          if (flips == 0)
-            continue;
-          score = -solve_shallow (search, opponent ^ flips,
-                                  player ^ flips ^ (UINT64_C (1) << square),
-                                  -beta, -alpha, n_empties - 1);
-          if (score > best)
-            {
-              best = score;
-              if (score > alpha)
-                {
-                  alpha = score;
-                  if (alpha >= beta)
-                    return best;
-                }
-            }
-        }
-    }
-
-  if (best == -SCORE_INF)
-    {
-      /* No move: pass, or the game is over. */
-      if (mm_moves_of (opponent, player) == 0)
-        return final_score (player, opponent);
-      return -solve_shallow (search, opponent, player, -beta, -alpha, n_empties);
-    }
-
-  return best;
-}
-
-/* Five empties, the player's legal @moves known (the parent's ordering
- * counted them): only those are tried, in parity order, and a pass
- * needs no test of its own. */
-static int
-solve_five (MmSearch *search,
-            uint64_t  player,
-            uint64_t  opponent,
-            int       alpha,
-            int       beta,
-            uint64_t  moves)
-{
-  uint64_t odd, ordered[2];
+  uint64_t empties, odd, ordered[2];
   int best = -SCORE_INF, upper;
 
   search->nodes++;
@@ -322,16 +258,20 @@ solve_five (MmSearch *search,
   if (upper < beta)
     beta = upper;
 
+  if (moves == MOVES_UNKNOWN)
+    moves = mm_moves_of (player, opponent);
   if (moves == 0)
     {
+      /* No move: pass, or the game is over. */
       uint64_t replies = mm_moves_of (opponent, player);
 
       if (replies == 0)
         return final_score (player, opponent);
-      return -solve_five (search, opponent, player, -beta, -alpha, replies);
+      return -solve_moves (search, opponent, player, -beta, -alpha, n_empties, replies);
     }
 
-  odd = odd_quadrants (~(player | opponent));
+  empties = ~(player | opponent);
+  odd = odd_quadrants (empties);
   ordered[0] = moves & odd;
   ordered[1] = moves & ~odd;
   for (int i = 0; i < 2; i++)
@@ -339,9 +279,17 @@ solve_five (MmSearch *search,
       {
         int square = mm_first_square (m);
         uint64_t flips = mm_flips_of (player, opponent, square);
-        int score = -solve_shallow (search, opponent ^ flips,
-                                    player ^ flips ^ (UINT64_C (1) << square),
-                                    -beta, -alpha, 4);
+        uint64_t next_player = opponent ^ flips;
+        uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+        uint64_t rest = empties ^ (UINT64_C (1) << square);
+        int score;
+
+        if (n_empties == 3)
+          score = -solve_two (search, next_player, next_opponent, -beta, -alpha,
+                              mm_first_square (rest), mm_first_square (mm_without_first (rest)));
+        else
+          score = -solve_moves (search, next_player, next_opponent, -beta, -alpha,
+                                n_empties - 1, MOVES_UNKNOWN);
 
         if (score > best)
           {
@@ -356,6 +304,33 @@ solve_five (MmSearch *search,
       }
 
   return best;
+}
+
+/* The last few empties, without the table. */
+static int
+solve_shallow (MmSearch *search,
+               uint64_t  player,
+               uint64_t  opponent,
+               int       alpha,
+               int       beta,
+               int       n_empties)
+{
+  uint64_t empties = ~(player | opponent);
+
+  if (n_empties == 2)
+    return solve_two (search, player, opponent, alpha, beta, mm_first_square (empties),
+                      mm_first_square (mm_without_first (empties)));
+  if (n_empties == 1)
+    {
+      search->nodes++;
+      return solve_last (player, mm_first_square (empties));
+    }
+  if (n_empties == 0)
+    {
+      search->nodes++;
+      return final_score (player, opponent);
+    }
+  return solve_moves (search, player, opponent, alpha, beta, n_empties, MOVES_UNKNOWN);
 }
 
 static inline uint64_t
@@ -529,10 +504,8 @@ solve_child (MmSearch *search,
              int       n_empties,
              uint64_t  moves)
 {
-  if (n_empties == SHALLOW_EMPTIES)
-    return solve_five (search, player, opponent, alpha, beta, moves);
-  if (n_empties < SHALLOW_EMPTIES)
-    return solve_shallow (search, player, opponent, alpha, beta, n_empties);
+  if (n_empties <= SHALLOW_EMPTIES)
+    return solve_moves (search, player, opponent, alpha, beta, n_empties, moves);
   return solve_deep (search, player, opponent, alpha, beta, n_empties, moves);
 }
 
