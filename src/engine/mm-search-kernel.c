@@ -77,10 +77,11 @@
 
 /* From this many empties on, moves are ordered by a shallow midgame
  * search as well as by mobility (order_moves_by_search), and from the
- * second on by a deeper one.  FFO #40-#49: 6% fewer nodes from 14 than
- * from 16 empties; from 12 or 13, more. */
-#define EVAL_ORDER_EMPTIES 14
-#define EVAL_ORDER_DEEPER_EMPTIES 18
+ * second on by a deeper one.  FFO #40-#49: from 14 and 18 empties, 4%
+ * fewer nodes but 5% more time (eight runs side by side); from 13, more
+ * nodes. */
+#define EVAL_ORDER_EMPTIES 15
+#define EVAL_ORDER_DEEPER_EMPTIES 20
 
 typedef struct _MoveItem MoveItem;
 static int endgame_probcut (MmSearch *search, uint64_t player, uint64_t opponent,
@@ -970,7 +971,7 @@ order_midgame_moves (MmSearch *search,
 
 /* In the solver: each move's key is the score a shallow search gives the
  * opponent after it, plus what its replies are worth to the opponent (a
- * disc a move, two a corner), as Edax weighs them.  FFO #40-#49: 6%
+ * disc a move, two a corner), as Edax weighs them.  FFO #40-#49: 3%
  * fewer nodes than by the search's score alone.  The hash move first.
  * The keys only: the search selects each move when it comes to it. */
 static int
