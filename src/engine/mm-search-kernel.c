@@ -49,11 +49,12 @@
  * any midgame depth, so that a midgame probe can trust it. */
 #define EXACT_DEPTH MM_EXACT_DEPTH
 
-/* At or below this many empties: no table, no move list, moves in
- * parity order.  Sorting them fastest first at five empties saves 8% of
- * the nodes there but costs more (FFO #40-#44: 4% more instructions and
- * 3-5% more time). */
-#define SHALLOW_EMPTIES 5
+/* At or below this many empties: no table, the legal moves in parity
+ * order.  Sorting them fastest first saves nodes but costs more: at five
+ * empties 8% of the nodes there for 4% more instructions and 3-5% more
+ * time (FFO #40-#44), at six 7% of the nodes for 4% more time (#40-#49,
+ * four runs side by side). */
+#define SHALLOW_EMPTIES 6
 
 /* From this many empties on, the solver keeps its results in the table.
  * Nearer the end a subtree costs about what a probe that misses the
@@ -234,7 +235,7 @@ stability_bound (uint64_t player,
 /* The legal moves of a node, when its parent has not counted them. */
 #define MOVES_UNKNOWN UINT64_MAX
 
-/* Three to five empties, the player's legal @moves known or
+/* Three to six empties, the player's legal @moves known or
  * MOVES_UNKNOWN: they are tried in parity order (odd regions first).
  * Generating them (after the stability test, which often ends the node)
  * or receiving them from the parent's ordering, rather than trying every
