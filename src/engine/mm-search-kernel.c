@@ -219,6 +219,21 @@ select_next (MoveItem *items,
   items[best] = first;
 }
 
+/* Records a move of the solver's orderings: its flips, the child's legal
+ * moves and its key. */
+static inline void
+set_item (MoveItem *item,
+          int       square,
+          uint64_t  flips,
+          uint64_t  replies,
+          int       key)
+{
+  item->flips = flips;
+  item->replies = replies;
+  item->square = square;
+  item->key = key;
+}
+
 /* An upper bound on the player's score: the opponent's stable discs stay
  * theirs.  Only worth computing when the opponent has enough discs for
  * the bound to reach @alpha; SCORE_INF when it cannot. */
@@ -387,11 +402,7 @@ order_moves (uint64_t           player,
       if (square == hash_move)
         key = -1000;
 
-      items[n].flips = flips;
-      items[n].replies = replies;
-      items[n].square = square;
-      items[n].key = key;
-      n++;
+      set_item (&items[n++], square, flips, replies, key);
     }
 
   return n;
@@ -999,15 +1010,9 @@ order_moves_by_search (MmSearch *search,
       if (square == hash_move)
         key = -4 * MID_INF;
       else
-        {
-          key = search_midgame (search, next_player, next_opponent, -MID_INF, MID_INF, depth)
-                + MM_EVAL_SCALE * (mm_popcount (replies) + 2 * mm_popcount (replies & CORNERS));
-        }
-      items[n].flips = flips;
-      items[n].replies = replies;
-      items[n].square = square;
-      items[n].key = key;
-      n++;
+        key = search_midgame (search, next_player, next_opponent, -MID_INF, MID_INF, depth)
+              + MM_EVAL_SCALE * (mm_popcount (replies) + 2 * mm_popcount (replies & CORNERS));
+      set_item (&items[n++], square, flips, replies, key);
     }
 
   return n;
