@@ -386,7 +386,8 @@ order_moves (uint64_t           player,
       uint64_t next_player = opponent ^ flips;
       uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
       uint64_t replies = mm_moves_of (next_player, next_opponent);
-      int key = 16 * (mm_popcount (replies) + mm_popcount (replies & CORNERS));
+      int key = 16 * (mm_popcount (replies) + mm_popcount (replies & CORNERS))
+                - 3 * mm_corner_anchored_count (next_opponent);
 
       /* Potential mobility: empty squares next to the mover's discs,
        * where the opponent's later moves lie. */
@@ -1011,7 +1012,8 @@ order_moves_by_search (MmSearch *search,
         key = -4 * MID_INF;
       else
         key = search_midgame (search, next_player, next_opponent, -MID_INF, MID_INF, depth)
-              + MM_EVAL_SCALE * (mm_popcount (replies) + 2 * mm_popcount (replies & CORNERS));
+              + MM_EVAL_SCALE * (mm_popcount (replies) + 2 * mm_popcount (replies & CORNERS)
+                                 - 2 * mm_corner_anchored_count (next_opponent));
       set_item (&items[n++], square, flips, replies, key);
     }
 

@@ -119,3 +119,29 @@ mm_stable_discs (uint64_t discs,
       stable = grown;
     }
 }
+
+/* The discs of one edge (gathered into a byte) in unbroken runs from its
+ * two corners: the trailing and the leading ones, a full edge once. */
+static inline int
+mm_edge_anchored_count (uint64_t edge)
+{
+  int count = mm_first_square (~edge) + mm_count_leading_zeros (~(edge << 56));
+
+  return count > 8 ? 8 : count;
+}
+
+/* How many of a side's discs are its corners or in unbroken runs along
+ * the edges from them: stable, and cheap to count, unlike the full set
+ * above.  A corner counts once for each of its edges. */
+static inline int
+mm_corner_anchored_count (uint64_t discs)
+{
+  const uint64_t gather_file = UINT64_C (0x0102040810204080);
+  uint64_t row_1 = discs & 0xFF;
+  uint64_t row_8 = discs >> 56;
+  uint64_t file_a = ((discs & MM_FILE_A) * gather_file) >> 56;
+  uint64_t file_h = (((discs >> 7) & MM_FILE_A) * gather_file) >> 56;
+
+  return mm_edge_anchored_count (row_1) + mm_edge_anchored_count (row_8)
+         + mm_edge_anchored_count (file_a) + mm_edge_anchored_count (file_h);
+}
