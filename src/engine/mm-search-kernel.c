@@ -362,10 +362,13 @@ mm_neighbours (uint64_t discs)
 }
 
 /* Fastest first: few replies for the opponent, corners counted twice,
+ * many of the mover's discs anchored at corners (each 3/16 of a reply),
  * few empty squares next to the mover's discs (from
  * POTENTIAL_MOBILITY_EMPTIES), and a small bonus for moves in odd
- * regions.  The keys only: the search brings each move forward when it
- * comes to it (select_next). */
+ * regions.  FFO #40-#49: the anchored discs 18% fewer nodes; a reply's
+ * penalty for moves to X-squares next to empty corners 1.6% fewer nodes
+ * but no less time.  The keys only: the search brings each move forward
+ * when it comes to it (select_next). */
 static int
 order_moves (uint64_t           player,
              uint64_t           opponent,
