@@ -801,6 +801,48 @@ test_stable_discs_never_flip (void)
   g_assert_cmpint (n_stable, >, 10000);
 }
 
+/* The discs of @discs in unbroken runs from the two ends of one edge,
+ * square by square: the squares of the edge are @first + i * @step. */
+static int
+ref_edge_anchored (guint64 discs,
+                   int     first,
+                   int     step)
+{
+  int from_start = 0, from_end = 0;
+
+  while (from_start < 8 && (discs >> (first + from_start * step)) & 1)
+    from_start++;
+  if (from_start == 8)
+    return 8;
+  while ((discs >> (first + (7 - from_end) * step)) & 1)
+    from_end++;
+  return from_start + from_end;
+}
+
+/* The solver's ordering counts the discs anchored at corners along the
+ * edges (a corner once per edge); they are stable discs too. */
+static void
+test_corner_anchored_count (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (90210);
+
+  for (int round = 0; round < 20000; round++)
+    {
+      /* Dense edges, so that long runs and full edges come up. */
+      guint64 discs = ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand))
+                      | ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
+      guint64 opponent = ~discs & ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
+      int expected = ref_edge_anchored (discs, 0, 1) + ref_edge_anchored (discs, 56, 1)
+                     + ref_edge_anchored (discs, 0, 8) + ref_edge_anchored (discs, 7, 8);
+      int stable_corners = mm_popcount (discs & G_GUINT64_CONSTANT (0x8100000000000081));
+
+      g_assert_cmpint (mm_corner_anchored_count (discs), ==, expected);
+      /* Without the corners' second count, no more than the stable discs. */
+      g_assert_cmpint (expected - stable_corners, <=,
+                       mm_popcount (mm_stable_discs (discs, discs | opponent)));
+    }
+}
+
 /* Positions no game reaches: random discs anywhere, with any density,
  * so that the shifts meet every kind of edge. */
 static void
@@ -935,6 +977,7 @@ main (int   argc,
   g_test_add_func ("/engine/reference/games", test_reference_games);
   g_test_add_func ("/engine/reference/random-positions", test_reference_random_positions);
   g_test_add_func ("/engine/stable-discs", test_stable_discs_never_flip);
+  g_test_add_func ("/engine/corner-anchored-count", test_corner_anchored_count);
   g_test_add_func ("/engine/last-flip-count", test_last_flip_count);
 
   return g_test_run ();
