@@ -61,8 +61,11 @@
  * cache costs, and the probes, their prefetches and the stores compete
  * for memory with the rest: FFO #40-#44, 4% more nodes without the table
  * at seven empties but 10% less time (median of seven), #45 7.5% less;
- * at six, 4% more nodes and 12% less time. */
-#define TABLE_EMPTIES 8
+ * at six, 4% more nodes and 12% less time.  With the corner-anchored
+ * ordering (fewer, cheaper subtrees), not at eight either: FFO #40-#49,
+ * 5% more nodes and 2.6% less time (four rounds side by side, each
+ * faster); from ten, 5% more nodes again for no clear gain. */
+#define TABLE_EMPTIES 9
 
 /* From this many empties on, the fastest-first ordering counts potential
  * mobility too; nearer the end it orders no better than the replies
