@@ -435,11 +435,64 @@ mm_window_set_file (MmWindow *self,
   mm_window_update_title (self);
 }
 
+/* The computer's level, or "external" for the program that plays for
+ * it, as settings and records name them. */
+static const char *
+mm_window_computer_level_id (MmWindow *self)
+{
+  if (self->computer_external)
+    return "external";
+  return mm_ai_level_to_string (self->computer_level);
+}
+
+/* The name the game records for the computer: the same in every
+ * language, so that a saved game or session reads the same whatever the
+ * language it is opened in (see mm_window_display_name). */
+#define COMPUTER_RECORD_PREFIX "Monomachia ("
+
+static char *
+computer_record_name (const char *level_id)
+{
+  return g_strconcat (COMPUTER_RECORD_PREFIX, level_id, ")", NULL);
+}
+
+/* A player's name as the side panel shows it: the computer's recorded
+ * name in the reader's language, any other name as it is. */
+static char *
+mm_window_display_name (const char *recorded)
+{
+  g_autofree char *level_id = NULL;
+  const char *level_name;
+  MmAiLevel level;
+
+  if (recorded == NULL)
+    return NULL;
+  if (!g_str_has_prefix (recorded, COMPUTER_RECORD_PREFIX) || !g_str_has_suffix (recorded, ")"))
+    return g_strdup (recorded);
+
+  level_id = g_strndup (recorded + strlen (COMPUTER_RECORD_PREFIX),
+                        strlen (recorded) - strlen (COMPUTER_RECORD_PREFIX) - 1);
+  if (g_str_equal (level_id, "external"))
+    /* Translators: the external engine of Preferences as the computer's
+     * level, in “Computer (External engine)” */
+    level_name = _("External engine");
+  else if (mm_ai_level_from_string (level_id, &level) && level < MM_AI_N_PLAY_LEVELS)
+    level_name = mm_ai_level_get_name (level);
+  else
+    return g_strdup (recorded);
+
+  /* Translators: the name of the computer as a player, with its level,
+   * as “Computer (Beginner)” */
+  return g_strdup_printf (_("Computer (%s)"), level_name);
+}
+
 static void
 mm_window_update_names (MmWindow *self)
 {
-  const char *black = mm_game_get_player_name (self->game, MM_COLOR_BLACK);
-  const char *white = mm_game_get_player_name (self->game, MM_COLOR_WHITE);
+  g_autofree char *black = mm_window_display_name (mm_game_get_player_name (self->game,
+                                                                            MM_COLOR_BLACK));
+  g_autofree char *white = mm_window_display_name (mm_game_get_player_name (self->game,
+                                                                            MM_COLOR_WHITE));
 
   gtk_label_set_text (self->black_name_label, black);
   gtk_widget_set_visible (GTK_WIDGET (self->black_name_label), black != NULL);
@@ -1071,9 +1124,7 @@ mm_window_save_session (MmWindow *self)
     {
       g_hash_table_insert (session, SESSION_COMPUTER,
                            g_strdup (black && white ? "both" : black ? "black" : "white"));
-      g_hash_table_insert (session, SESSION_LEVEL,
-                           g_strdup (self->computer_external
-                                     ? "external" : mm_ai_level_to_string (self->computer_level)));
+      g_hash_table_insert (session, SESSION_LEVEL, g_strdup (mm_window_computer_level_id (self)));
     }
   if (self->clock != NULL)
     g_hash_table_insert (session, SESSION_CLOCK,
@@ -3163,17 +3214,6 @@ mm_window_set_names_from_settings (MmWindow *self)
   mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
 }
 
-/* The computer's level, or the program that plays for it. */
-static const char *
-mm_window_computer_name (MmWindow *self)
-{
-  if (self->computer_external)
-    /* Translators: the external engine of Preferences as the computer's
-     * level, in “Computer (External engine)” */
-    return _("External engine");
-  return mm_ai_level_get_name (self->computer_level);
-}
-
 /* A fresh game from a random balanced opening (XOT style): its moves are
  * the first of the game, so the move list and the record show them. */
 static void
@@ -3239,10 +3279,7 @@ mm_window_new_game (MmWindow *self,
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     if (self->computer[color])
       {
-        /* Translators: the name of the computer as a player, with its
-         * level, as “Computer (Beginner)” */
-        g_autofree char *name = g_strdup_printf (_("Computer (%s)"),
-                                                 mm_window_computer_name (self));
+        g_autofree char *name = computer_record_name (mm_window_computer_level_id (self));
 
         mm_game_set_player_name (self->game, color, name);
       }

@@ -1245,6 +1245,8 @@ play_against_computer (MmWindow *window)
   g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
   g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
   g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Computer (Beginner)");
+  /* The record names the level the same in every language. */
+  g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_BLACK), ==, "Monomachia (beginner)");
 
   /* The board refuses the person's move while the computer is to move. */
   activate_square (window, "d3");
@@ -1898,6 +1900,8 @@ play_then_close (MmWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   play_moves (window, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
   mm_game_set_player_name (mm_window_get_game (window), MM_COLOR_WHITE, "Λευκός");
+  /* A computer's recorded name, as a game saved in another language has it. */
+  mm_game_set_player_name (mm_window_get_game (window), MM_COLOR_BLACK, "Monomachia (novice)");
   run_pending ();
 }
 
@@ -1909,6 +1913,7 @@ check_restored (MmWindow *window)
   g_assert_cmpstr (moves, ==, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
   g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Λευκός");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Computer (Novice)");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "• Unsaved game — Monomachia");
   g_assert_true (mm_game_can_undo (mm_window_get_game (window)));
@@ -1919,6 +1924,12 @@ check_new_game (MmWindow *window)
 {
   g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Monomachia");
+
+  /* A name that only looks like the computer's stays as it is. */
+  mm_game_set_player_name (mm_window_get_game (window), MM_COLOR_BLACK, "Monomachia (grandmaster)");
+  run_pending ();
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==,
+                   "Monomachia (grandmaster)");
 }
 
 static void
@@ -1979,6 +1990,7 @@ external_engine_plays (MmWindow *window)
   g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
   g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==,
                    "Computer (External engine)");
+  g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_WHITE), ==, "Monomachia (external)");
   activate_square (window, "f5");
   wait_until (is_person_turn, window);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
