@@ -130,8 +130,11 @@ final_score (uint64_t player,
   return 0;
 }
 
-/* The last empty square: whoever can play it does, and the game ends. */
-static inline int
+/* The last empty square: whoever can play it does, and the game ends.
+ * Inlined into each caller, as solve_two is into the three-empties
+ * solver: FFO #40, 3.4% fewer instructions and 3% fewer mispredictions
+ * than the compiler's own choice (calls). */
+static inline __attribute__ ((always_inline)) int
 solve_last (uint64_t player,
             int      square)
 {
@@ -152,7 +155,7 @@ solve_last (uint64_t player,
 }
 
 /* Two empties: each side's moves tried in turn, without move lists. */
-static int
+static inline __attribute__ ((always_inline)) int
 solve_two (MmSearch *search,
            uint64_t  player,
            uint64_t  opponent,
