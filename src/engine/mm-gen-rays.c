@@ -93,6 +93,22 @@ main (void)
         }
       printf (" },\n");
     }
-  printf ("};\n");
+  printf ("};\n\n");
+
+  /* The discs of an edge gathered into a byte, in unbroken runs from its
+   * two corners (bits 0 and 7): those that can never flip. */
+  printf ("static const uint8_t mm_edge_anchored_counts[256] = {");
+  for (int bits = 0; bits < 256; bits++)
+    {
+      int low = 0, high = 0;
+
+      while (low < 8 && ((bits >> low) & 1))
+        low++;
+      while (high < 8 && ((bits >> (7 - high)) & 1))
+        high++;
+      printf ("%s%d%s", bits % 32 == 0 ? "\n  " : "", low == 8 ? 8 : low + high,
+              bits < 255 ? "," : "");
+    }
+  printf ("\n};\n");
   return 0;
 }

@@ -121,13 +121,13 @@ mm_stable_discs (uint64_t discs,
 }
 
 /* The discs of one edge (gathered into a byte) in unbroken runs from its
- * two corners: the trailing and the leading ones, a full edge once. */
+ * two corners, a full edge once: a table (mm-gen-rays.c), which takes 4%
+ * fewer instructions on FFO #40 than counting the trailing and leading
+ * ones. */
 static inline int
 mm_edge_anchored_count (uint64_t edge)
 {
-  int count = mm_first_square (~edge) + mm_count_leading_zeros (~(edge << 56));
-
-  return count > 8 ? 8 : count;
+  return mm_edge_anchored_counts[edge];
 }
 
 /* How many of a side's discs are its corners or in unbroken runs along
