@@ -464,21 +464,6 @@ mm_neighbours (uint64_t discs)
   return sides | (row << 8) | (row >> 8);
 }
 
-/* The mover's corner-anchored discs after a move, from those before it:
- * only a move or flips on the edges can add to them.  FFO #40-#49: 2.6%
- * fewer instructions and 5% less time (four rounds side by side, each
- * faster), though the branch mispredicts a little more often. */
-static inline int
-anchored_after (uint64_t mover_after,
-                uint64_t flips,
-                int      square,
-                int      anchored_before)
-{
-  if (((flips | (UINT64_C (1) << square)) & MM_BORDER) == 0)
-    return anchored_before;
-  return mm_corner_anchored_count (mover_after);
-}
-
 /* Fastest first: few replies for the opponent, corners counted twice,
  * many of the mover's discs anchored at corners (each 3/16 of a reply),
  * few empty squares next to the mover's discs (from
@@ -501,7 +486,6 @@ order_moves (uint64_t           player,
   uint64_t empties = ~(player | opponent);
   uint64_t odd = odd_quadrants (empties);
   bool potential = mm_popcount (empties) >= POTENTIAL_MOBILITY_EMPTIES;
-  int anchored_before = mm_corner_anchored_count (player);
   int n = 0, best = 0, best_key = INT_MAX;
 
   for (; moves != 0; moves = mm_without_first (moves))
@@ -512,7 +496,7 @@ order_moves (uint64_t           player,
       uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
       uint64_t replies = mm_moves_of (next_player, next_opponent);
       int key = 16 * (mm_popcount (replies) + mm_popcount (replies & CORNERS))
-                - 3 * anchored_after (next_opponent, flips, square, anchored_before);
+                - 3 * mm_corner_anchored_count (next_opponent);
 
       /* Potential mobility: empty squares next to the mover's discs,
        * where the opponent's later moves lie. */
