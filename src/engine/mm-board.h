@@ -108,11 +108,27 @@ mm_board_opponent_count (const MmBoard *board)
 }
 
 #if defined(__AVX2__)
+#include <immintrin.h>
+
 /* The legal moves of the side to move: empty squares that close at least
  * one line of opponent discs.  With AVX2 the four directions that shift
  * left run side by side in one vector and the four that shift right in
  * another. */
 typedef uint64_t MmLanes __attribute__ ((vector_size (32)));
+
+/* The union of the four lanes, folded in the vector unit: the two
+ * halves, then the two words of the result, five instructions where
+ * moving each lane out on its own took eight (FFO #40: 2.3% fewer
+ * instructions in all). */
+static inline uint64_t
+mm_lanes_union (MmLanes lanes)
+{
+  __m256i all = (__m256i) lanes;
+  __m128i half = _mm_or_si128 (_mm256_castsi256_si128 (all), _mm256_extracti128_si256 (all, 1));
+
+  half = _mm_or_si128 (half, _mm_unpackhi_epi64 (half, half));
+  return (uint64_t) _mm_cvtsi128_si64 (half);
+}
 
 static inline uint64_t
 mm_moves_of (uint64_t player,
@@ -141,7 +157,7 @@ mm_moves_of (uint64_t player,
   down |= pre_down & (down >> step2);
   all = (up << step) | (down >> step);
 
-  return (all[0] | all[1] | all[2] | all[3]) & ~(player | opponent);
+  return mm_lanes_union (all) & ~(player | opponent);
 }
 
 #else
@@ -289,7 +305,7 @@ mm_flips_of (uint64_t player,
   outflank &= ~(not_opponent >> (4 * step));
   flips |= (zero - outflank) & down;
 
-  return flips[0] | flips[1] | flips[2] | flips[3];
+  return mm_lanes_union (flips);
 }
 #else
 /* The discs that a move on the empty @square flips, in all eight
