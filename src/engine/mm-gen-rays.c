@@ -19,9 +19,10 @@
  */
 
 /* Writes mm-rays.h: for every square, the eight rays from it to the edge
- * of the board, and the flip counts of a game's last move, as constant
- * tables, so that the engine needs neither mutable globals nor start-up
- * code.  Run by the build. */
+ * of the board, the flip counts of a game's last move, and the
+ * corner-anchored discs of an edge, as constant tables, so that the
+ * engine needs neither mutable globals nor start-up code.  Run by the
+ * build. */
 
 #include <inttypes.h>
 #include <stdint.h>
