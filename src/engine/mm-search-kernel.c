@@ -263,6 +263,28 @@ stability_bound (uint64_t player,
   return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
 }
 
+/* The shallow solver skips the stability bound where the opponent's discs
+ * anchored at corners (a part of the stable ones, found with a few table
+ * lookups) fall this many short of a cut.  FFO #40-#44: half of the
+ * bounds skipped, which had made a tenth of the cuts; 0.9% more nodes,
+ * 3.9% fewer instructions and 4% fewer mispredictions.  Deeper nodes
+ * compute every bound: there a lost cut costs more than it saves. */
+#define STABLE_SHORTFALL_SKIPPED 13
+
+/* stability_bound, or SCORE_INF where a cut is unlikely. */
+static inline int
+likely_stability_bound (uint64_t player,
+                        uint64_t opponent,
+                        int      alpha)
+{
+  int stable_discs_for_cut = (65 - alpha) / 2;
+
+  if (64 - 2 * mm_popcount (opponent) > alpha
+      || stable_discs_for_cut - mm_corner_anchored_count (opponent) >= STABLE_SHORTFALL_SKIPPED)
+    return SCORE_INF;
+  return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
+}
+
 /* The legal moves of a node, when its parent has not counted them. */
 #define MOVES_UNKNOWN UINT64_MAX
 
@@ -301,7 +323,7 @@ solve_moves_at (MmSearch     *search,
   int best = -SCORE_INF, upper;
 
   search->nodes++;
-  upper = stability_bound (player, opponent, alpha);
+  upper = likely_stability_bound (player, opponent, alpha);
   if (upper <= alpha)
     return upper;
   if (upper < beta)
