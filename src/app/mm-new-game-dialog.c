@@ -146,13 +146,16 @@ mm_new_game_dialog_class_init (MmNewGameDialogClass *klass)
 
   /**
    * MmNewGameDialog::start:
+   * @setup: (type gpointer): the #MmNewGameSetup chosen, valid during
+   *   the emission
    *
-   * The user chose Start; the choices are in GSettings.
+   * The user chose Start.  The choices are kept in GSettings too, for
+   * next time.
    */
   signals[START] =
     g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-new-game-dialog.ui");
@@ -181,17 +184,11 @@ mm_new_game_dialog_class_init (MmNewGameDialogClass *klass)
 static void
 mm_new_game_dialog_init (MmNewGameDialog *self)
 {
-  g_autofree char *black = NULL;
-  g_autofree char *white = NULL;
-  g_autofree char *start = NULL;
-  g_autofree char *opponent = NULL;
-  g_autofree char *level = NULL;
-  g_autofree char *color = NULL;
+  g_autoptr(MmNewGameSetup) last = NULL;
   g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
   g_autofree char *engine = NULL;
   g_autoptr(MmAiWeights) weights = NULL;
   g_autoptr(GError) error = NULL;
-  int minutes, increment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
@@ -215,20 +212,12 @@ mm_new_game_dialog_init (MmNewGameDialog *self)
     }
 
   /* The last choices come back. */
-  black = g_settings_get_string (self->settings, "new-game-black-name");
-  white = g_settings_get_string (self->settings, "new-game-white-name");
-  start = g_settings_get_string (self->settings, "new-game-start");
-  minutes = g_settings_get_int (self->settings, "clock-minutes");
-  increment = g_settings_get_int (self->settings, "clock-increment");
-  opponent = g_settings_get_string (self->settings, "new-game-opponent");
-  level = g_settings_get_string (self->settings, "computer-level");
-  color = g_settings_get_string (self->settings, "human-color");
-
-  mm_new_game_dialog_set_computer (self, level, color);
-  mm_new_game_dialog_set_opponent (self, opponent);
-  mm_new_game_dialog_set_names (self, black, white);
-  mm_new_game_dialog_set_start_position (self, start);
-  mm_new_game_dialog_set_clock (self, minutes, increment);
+  last = mm_new_game_setup_new_from_settings (self->settings);
+  mm_new_game_dialog_set_computer (self, last->level, last->human_color);
+  mm_new_game_dialog_set_opponent (self, last->opponent);
+  mm_new_game_dialog_set_names (self, last->black_name, last->white_name);
+  mm_new_game_dialog_set_start_position (self, last->start);
+  mm_new_game_dialog_set_clock (self, last->clock_minutes, last->clock_increment);
 
   g_signal_connect_object (self->timed_switch, "notify::active",
                            G_CALLBACK (mm_new_game_dialog_timed_cb), self, G_CONNECT_SWAPPED);
@@ -350,45 +339,58 @@ mm_new_game_dialog_is_available (MmNewGameDialog *self,
   return button != NULL && gtk_widget_is_sensitive (button);
 }
 
-/* What Start does: keeps the choices, says ::start and goes. */
-void
-mm_new_game_dialog_start (MmNewGameDialog *self)
+static void
+replace_string (char       **field,
+                const char  *value)
 {
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+/* The choices made in the window; what it does not offer (the person's
+ * side when the computer plays both, for one) stays as last chosen. */
+static MmNewGameSetup *
+mm_new_game_dialog_get_setup (MmNewGameDialog *self)
+{
+  MmNewGameSetup *setup = mm_new_game_setup_new_from_settings (self->settings);
   guint start = gtk_drop_down_get_selected (self->start_dropdown);
-  gboolean timed = gtk_switch_get_active (self->timed_switch);
   guint level = gtk_drop_down_get_selected (self->level_dropdown);
   guint color = gtk_drop_down_get_selected (self->color_dropdown);
   const char *opponent = "person";
 
-  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
-
   if (gtk_check_button_get_active (self->computer_button)
       && gtk_widget_get_sensitive (GTK_WIDGET (self->computer_button)))
     opponent = color == COLOR_BOTH ? "computer-both" : "computer";
-
-  g_settings_delay (self->settings);
-  g_settings_set_string (self->settings, "new-game-opponent", opponent);
+  replace_string (&setup->opponent, opponent);
   if (level < MM_AI_N_PLAY_LEVELS)
-    g_settings_set_string (self->settings, "computer-level", mm_ai_level_to_string (level));
+    replace_string (&setup->level, mm_ai_level_to_string (level));
   else if (level == LEVEL_EXTERNAL)
-    g_settings_set_string (self->settings, "computer-level", "external");
+    replace_string (&setup->level, "external");
   if (color != COLOR_BOTH)
-    g_settings_set_string (self->settings, "human-color",
-                           color == COLOR_WHITE ? "white" : "black");
-  g_settings_set_string (self->settings, "new-game-black-name",
-                         gtk_editable_get_text (GTK_EDITABLE (self->black_entry)));
-  g_settings_set_string (self->settings, "new-game-white-name",
-                         gtk_editable_get_text (GTK_EDITABLE (self->white_entry)));
-  g_settings_set_string (self->settings, "new-game-start",
-                         start_positions[MIN (start, G_N_ELEMENTS (start_positions) - 1)]);
-  g_settings_set_int (self->settings, "clock-minutes",
-                      timed ? gtk_spin_button_get_value_as_int (self->minutes_spin) : 0);
-  g_settings_set_int (self->settings, "clock-increment",
-                      gtk_spin_button_get_value_as_int (self->increment_spin));
-  g_settings_apply (self->settings);
+    replace_string (&setup->human_color, color == COLOR_WHITE ? "white" : "black");
+  replace_string (&setup->black_name, gtk_editable_get_text (GTK_EDITABLE (self->black_entry)));
+  replace_string (&setup->white_name, gtk_editable_get_text (GTK_EDITABLE (self->white_entry)));
+  replace_string (&setup->start, start_positions[MIN (start, G_N_ELEMENTS (start_positions) - 1)]);
+  setup->clock_minutes = gtk_switch_get_active (self->timed_switch)
+                         ? gtk_spin_button_get_value_as_int (self->minutes_spin) : 0;
+  setup->clock_increment = gtk_spin_button_get_value_as_int (self->increment_spin);
+  return setup;
+}
+
+/* What Start does: keeps the choices for next time, hands them over with
+ * ::start and goes. */
+void
+mm_new_game_dialog_start (MmNewGameDialog *self)
+{
+  g_autoptr(MmNewGameSetup) setup = NULL;
+
+  g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
+
+  setup = mm_new_game_dialog_get_setup (self);
+  mm_new_game_setup_save (setup, self->settings);
 
   g_object_ref (self);
   gtk_window_destroy (GTK_WINDOW (self));
-  g_signal_emit (self, signals[START], 0);
+  g_signal_emit (self, signals[START], 0, setup);
   g_object_unref (self);
 }

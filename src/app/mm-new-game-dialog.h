@@ -22,6 +22,8 @@
 
 #include <gtk/gtk.h>
 
+#include "mm-new-game-setup.h"
+
 G_BEGIN_DECLS
 
 #define MM_TYPE_NEW_GAME_DIALOG (mm_new_game_dialog_get_type ())

@@ -3203,13 +3203,13 @@ start_position (const char *name,
 }
 
 static void
-mm_window_set_names_from_settings (MmWindow *self)
+mm_window_set_names (MmWindow   *self,
+                     const char *black_name,
+                     const char *white_name)
 {
-  g_autofree char *black = g_settings_get_string (self->settings, "new-game-black-name");
-  g_autofree char *white = g_settings_get_string (self->settings, "new-game-white-name");
+  g_autofree char *black = g_strstrip (g_strdup (black_name != NULL ? black_name : ""));
+  g_autofree char *white = g_strstrip (g_strdup (white_name != NULL ? white_name : ""));
 
-  g_strstrip (black);
-  g_strstrip (white);
   mm_game_set_player_name (self->game, MM_COLOR_BLACK, *black != '\0' ? black : NULL);
   mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
 }
@@ -3233,31 +3233,28 @@ mm_window_play_random_opening (MmWindow *self)
       break;
 }
 
-/* A new game as the New Game window (or the preferences) last set it up:
- * start position, names and clock. */
+/* A new game as @data, an #MmNewGameSetup, says: opponents, start
+ * position, names and clock. */
 static void
 mm_window_new_game (MmWindow *self,
                     gboolean  discarded,
                     gpointer  data)
 {
-  g_autofree char *start = g_settings_get_string (self->settings, "new-game-start");
-  int minutes = g_settings_get_int (self->settings, "clock-minutes");
-  int increment = g_settings_get_int (self->settings, "clock-increment");
-  g_autofree char *opponent = g_settings_get_string (self->settings, "new-game-opponent");
-  g_autofree char *level = g_settings_get_string (self->settings, "computer-level");
-  g_autofree char *human = g_settings_get_string (self->settings, "human-color");
-  gboolean both = g_str_equal (opponent, "computer-both");
-  gboolean computer = both || g_str_equal (opponent, "computer");
+  const MmNewGameSetup *setup = data;
+  const char *start = setup->start;
+  gboolean both = g_strcmp0 (setup->opponent, "computer-both") == 0;
+  gboolean computer = both || g_strcmp0 (setup->opponent, "computer") == 0;
+  gboolean human_white = g_strcmp0 (setup->human_color, "white") == 0;
   g_autoptr(MmClock) clock = NULL;
 
   mm_window_leave_edit (self);
   mm_window_stop_computer (self);
-  self->computer_external = g_str_equal (level, "external");
-  if (!mm_ai_level_from_string (level, &self->computer_level)
+  self->computer_external = g_strcmp0 (setup->level, "external") == 0;
+  if (!mm_ai_level_from_string (setup->level, &self->computer_level)
       || self->computer_level >= MM_AI_N_PLAY_LEVELS)
     self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
-  mm_window_set_computer (self, both || (computer && g_str_equal (human, "white")),
-                          both || (computer && !g_str_equal (human, "white")));
+  mm_window_set_computer (self, both || (computer && human_white),
+                          both || (computer && !human_white));
   if (computer && !mm_window_ensure_computer (self))
     mm_window_set_computer (self, FALSE, FALSE);
 
@@ -3275,7 +3272,7 @@ mm_window_new_game (MmWindow *self,
       mm_board_from_colors (&board, black, white, MM_COLOR_BLACK);
       mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
     }
-  mm_window_set_names_from_settings (self);
+  mm_window_set_names (self, setup->black_name, setup->white_name);
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     if (self->computer[color])
       {
@@ -3285,8 +3282,9 @@ mm_window_new_game (MmWindow *self,
       }
   self->loading = FALSE;
 
-  if (minutes > 0)
-    clock = mm_clock_new (minutes * 60 * G_USEC_PER_SEC, increment * G_USEC_PER_SEC);
+  if (setup->clock_minutes > 0)
+    clock = mm_clock_new (setup->clock_minutes * 60 * G_USEC_PER_SEC,
+                          setup->clock_increment * G_USEC_PER_SEC);
   mm_window_set_clock (self, clock);
   mm_window_set_file (self, NULL, FALSE);
   mm_window_set_event (self, NULL);
@@ -3297,6 +3295,7 @@ mm_window_new_game (MmWindow *self,
   mm_window_schedule_analysis (self);
 }
 
+/* Another game as the New Game window last set one up. */
 static void
 mm_window_new_game_action (GtkWidget  *widget,
                            const char *action_name,
@@ -3304,13 +3303,19 @@ mm_window_new_game_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_window_confirm_discard (self, mm_window_new_game, NULL, NULL);
+  mm_window_confirm_discard (self, mm_window_new_game,
+                             mm_new_game_setup_new_from_settings (self->settings),
+                             (GDestroyNotify) mm_new_game_setup_free);
 }
 
+/* The choices come straight from the New Game window, not back through
+ * the settings, which may not have kept them (no settings service). */
 static void
-mm_window_new_game_chosen_cb (MmWindow *self)
+mm_window_new_game_chosen_cb (MmWindow             *self,
+                              const MmNewGameSetup *setup)
 {
-  mm_window_confirm_discard (self, mm_window_new_game, NULL, NULL);
+  mm_window_confirm_discard (self, mm_window_new_game, mm_new_game_setup_copy (setup),
+                             (GDestroyNotify) mm_new_game_setup_free);
 }
 
 static void

@@ -950,6 +950,23 @@ new_game_dialog (MmWindow *window)
   g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
   assert_square_label (window, "e4", "E4, black");
   assert_square_label (window, "d4", "D4, white");
+
+  /* The window gets the choices themselves, not what the settings say
+   * by the time the question about the unsaved game is answered. */
+  set_confirm_discard (TRUE);
+  play_moves (window, "f5");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
+  dialog = MM_NEW_GAME_DIALOG (wait_for_window (MM_TYPE_NEW_GAME_DIALOG));
+  mm_new_game_dialog_set_names (dialog, "Άννα", "Βασίλης");
+  mm_new_game_dialog_start (dialog);
+  run_pending ();
+  g_settings_set_string (settings, "new-game-black-name", "Γιώργος");
+  g_settings_set_string (settings, "new-game-white-name", "Δήμητρα");
+  respond (wait_for_window (GTK_TYPE_MESSAGE_DIALOG), 1 /* discard */);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Άννα");
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Βασίλης");
+  set_confirm_discard (FALSE);
   reset_new_game_settings ();
 }
 
