@@ -25,8 +25,9 @@
 G_BEGIN_DECLS
 
 /* What a new game is to be: the choices of the New Game window, which
- * it hands to the game window as they are (and keeps in the settings for
- * next time, where a failing settings backend must not lose them). */
+ * it hands to the game window as they are.  The settings only remember
+ * them for next time, so a settings backend that fails to store them
+ * cannot change the game. */
 typedef struct
 {
   char    *start;          /* "standard", "random-opening" or a start position's id */
