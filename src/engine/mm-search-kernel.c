@@ -280,10 +280,12 @@ likely_stability_bound (uint64_t player,
 {
   int stable_discs_for_cut = (65 - alpha) / 2;
 
-  if (64 - 2 * mm_popcount (opponent) > alpha
-      || stable_discs_for_cut - mm_corner_anchored_count (opponent) >= STABLE_SHORTFALL_SKIPPED)
+  /* The cheap test of stability_bound first: the table lookups only
+   * where it lets the bound through. */
+  if (mm_popcount (opponent) >= stable_discs_for_cut
+      && stable_discs_for_cut - mm_corner_anchored_count (opponent) >= STABLE_SHORTFALL_SKIPPED)
     return SCORE_INF;
-  return 64 - 2 * mm_popcount (mm_stable_discs (opponent, player | opponent));
+  return stability_bound (player, opponent, alpha);
 }
 
 /* The legal moves of a node, when its parent has not counted them. */
