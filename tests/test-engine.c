@@ -29,6 +29,7 @@
 #include "mm-board.h"
 #include "mm-cpu.h"
 #include "mm-perft.h"
+#include "mm-search.h"
 #include "mm-stability.h"
 
 #define BIT(square) (G_GUINT64_CONSTANT (1) << (square))
@@ -801,6 +802,123 @@ test_stable_discs_never_flip (void)
   g_assert_cmpint (n_stable, >, 10000);
 }
 
+/* The discs of @own on an edge (bits of a byte) that some sequence of
+ * placements on its empty squares, by either side, flips: every sequence
+ * played out, as the definition says. */
+static unsigned
+ref_edge_flippable (unsigned own,
+                    unsigned other)
+{
+  unsigned empty = ~(own | other) & 0xFF, flippable = 0;
+
+  for (int x = 0; x < 8; x++)
+    {
+      unsigned flips = 0;
+
+      if (((empty >> x) & 1) == 0)
+        continue;
+      /* Each side's placement: the run of the other's discs from x to a
+       * disc of the placer's flips. */
+      for (int side = 0; side < 2; side++)
+        {
+          unsigned placer = side == 0 ? own : other, victim = side == 0 ? other : own;
+
+          flips = 0;
+          for (int dir = -1; dir <= 1; dir += 2)
+            {
+              unsigned run = 0;
+              int y = x + dir;
+
+              while (y >= 0 && y < 8 && ((victim >> y) & 1))
+                {
+                  run |= 1u << y;
+                  y += dir;
+                }
+              if (y >= 0 && y < 8 && ((placer >> y) & 1))
+                flips |= run;
+            }
+          if (side == 0)
+            flippable |= ref_edge_flippable (own | flips | (1u << x), other & ~flips);
+          else
+            {
+              flippable |= flips;
+              flippable |= ref_edge_flippable (own & ~flips, other | flips | (1u << x))
+                           & ~flips;
+            }
+        }
+    }
+  return flippable & own;
+}
+
+/* The table of stable edge discs is the definition's answer: exactly the
+ * discs that no sequence of placements on the edge flips. */
+static void
+test_edge_stable_table (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2718);
+
+  /* A run between the other side's discs cannot be flanked. */
+  g_assert_cmpuint (mm_edge_stable[0x3C][0x42], ==, 0x3C);
+  /* Nor can anything on a full edge, while a run with empties on both
+   * sides can. */
+  g_assert_cmpuint (mm_edge_stable[0x0F][0xF0], ==, 0x0F);
+  g_assert_cmpuint (mm_edge_stable[0x18][0x00], ==, 0x00);
+  g_assert_cmpuint (mm_edge_stable[0x01][0x00], ==, 0x01);
+
+  for (int round = 0; round < 3000; round++)
+    {
+      unsigned empty = 0, own, other;
+
+      /* At most five empties keeps the plain recursion quick. */
+      while (__builtin_popcount (empty) < 1 + round % 5)
+        empty |= 1u << g_rand_int_range (rand, 0, 8);
+      own = g_rand_int_range (rand, 0, 256) & ~empty;
+      other = ~(own | empty) & 0xFF;
+      g_assert_cmpuint (mm_edge_stable[own][other], ==, own & ~ref_edge_flippable (own, other));
+    }
+}
+
+/* The solver's kernels (AVX2 where the processor has it) find the same
+ * stable discs as the portable code above, in game positions and in
+ * random ones with any density. */
+static void
+test_stable_discs_kernels (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1312);
+  int n_compared = 0;
+
+  use_generic_kernels (FALSE);
+  g_test_message ("kernels: %s", mm_cpu_level_name (mm_cpu_level ()));
+  for (int game = 0; game < 200; game++)
+    {
+      MmBoard board;
+
+      mm_board_init_start (&board);
+      do
+        {
+          uint64_t filled = board.player | board.opponent;
+
+          g_assert_cmpuint (mm_search_stable_discs (board.player, filled), ==,
+                            mm_stable_discs (board.player, filled));
+          g_assert_cmpuint (mm_search_stable_discs (board.opponent, filled), ==,
+                            mm_stable_discs (board.opponent, filled));
+          n_compared += 2;
+        }
+      while (play_random_move (rand, &board));
+    }
+  for (int round = 0; round < 20000; round++)
+    {
+      guint64 filled = ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand))
+                       | ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
+      guint64 discs = filled & ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
+
+      g_assert_cmpuint (mm_search_stable_discs (discs, filled), ==,
+                        mm_stable_discs (discs, filled));
+      n_compared++;
+    }
+  g_test_message ("%d sets compared", n_compared);
+}
+
 /* The discs of @discs in unbroken runs from the two ends of one edge,
  * square by square: the squares of the edge are @first + i * @step. */
 static int
@@ -977,6 +1095,8 @@ main (int   argc,
   g_test_add_func ("/engine/reference/games", test_reference_games);
   g_test_add_func ("/engine/reference/random-positions", test_reference_random_positions);
   g_test_add_func ("/engine/stable-discs", test_stable_discs_never_flip);
+  g_test_add_func ("/engine/stable-discs-kernels", test_stable_discs_kernels);
+  g_test_add_func ("/engine/edge-stable-table", test_edge_stable_table);
   g_test_add_func ("/engine/corner-anchored-count", test_corner_anchored_count);
   g_test_add_func ("/engine/last-flip-count", test_last_flip_count);
 

@@ -45,6 +45,63 @@ ray (int square,
   return bits;
 }
 
+/* The opponent's discs that a move at @x of an edge (its squares as the
+ * bits of a byte) flips along the edge, for the mover's discs @mover. */
+static unsigned
+edge_flips (unsigned mover,
+            unsigned opponent,
+            int      x)
+{
+  unsigned flips = 0, run = 0;
+  int y;
+
+  for (y = x + 1; y < 8 && ((opponent >> y) & 1); y++)
+    run |= 1u << y;
+  if (y < 8 && ((mover >> y) & 1))
+    flips |= run;
+  run = 0;
+  for (y = x - 1; y >= 0 && ((opponent >> y) & 1); y--)
+    run |= 1u << y;
+  if (y >= 0 && ((mover >> y) & 1))
+    flips |= run;
+  return flips;
+}
+
+/* The stable discs of an edge: edge discs can only flip along their
+ * edge, so a disc of @own is stable when it keeps its colour whoever
+ * plays next on any empty square of the edge, and so on until the edge
+ * is full.  Each position's answer needs those with one empty square
+ * fewer, so they are filled in from the full edges down.  Disc
+ * placements are not checked for legality: a move on the edge may be
+ * legal through the board's other lines. */
+static uint8_t edge_stable[256][256];
+
+static void
+fill_edge_stable (void)
+{
+  for (int filled = 8; filled >= 0; filled--)
+    for (unsigned own = 0; own < 256; own++)
+      for (unsigned other = 0; other < 256; other++)
+        {
+          unsigned empty = ~(own | other) & 0xFF, stable = own;
+
+          if ((own & other) != 0 || __builtin_popcount (own | other) != filled)
+            continue;
+          for (int x = 0; x < 8 && stable != 0; x++)
+            {
+              unsigned flips;
+
+              if (((empty >> x) & 1) == 0)
+                continue;
+              flips = edge_flips (own, other, x);
+              stable &= edge_stable[own | flips | (1u << x)][other & ~flips];
+              flips = edge_flips (other, own, x);
+              stable &= edge_stable[own & ~flips][other | flips | (1u << x)];
+            }
+          edge_stable[own][other] = (uint8_t) stable;
+        }
+}
+
 int
 main (void)
 {
@@ -110,6 +167,20 @@ main (void)
       printf ("%s%d%s", bits % 32 == 0 ? "\n  " : "", low == 8 ? 8 : low + high,
               bits < 255 ? "," : "");
     }
-  printf ("\n};\n");
+  printf ("\n};\n\n");
+
+  /* Indexed by the two sides' discs of an edge: the first side's discs
+   * there that are stable (fill_edge_stable). */
+  fill_edge_stable ();
+  printf ("static const uint8_t mm_edge_stable[256][256] = {\n");
+  for (int own = 0; own < 256; own++)
+    {
+      printf ("  {");
+      for (int other = 0; other < 256; other++)
+        printf ("%s%d%s", other % 32 == 0 ? "\n    " : "", edge_stable[own][other],
+                other < 255 ? "," : "");
+      printf (" },\n");
+    }
+  printf ("};\n");
   return 0;
 }

@@ -96,6 +96,100 @@ mm_full_diagonals (uint64_t  filled,
   return mm_full_lines_along (filled, 9, ~MM_FILE_A, ~MM_FILE_H);
 }
 
+/* The discs of file A as the bits of a byte (a1 the lowest), and back. */
+static inline unsigned
+mm_file_a_byte (uint64_t bits)
+{
+  return (unsigned) (((bits & MM_FILE_A) * UINT64_C (0x0102040810204080)) >> 56);
+}
+
+static inline uint64_t
+mm_file_a_from_byte (unsigned byte)
+{
+  /* Bits 0-6 spread by a multiplication whose partial products never
+   * overlap (so never carry); bit 7 on its own. */
+  return (((uint64_t) (byte & 0x7F) * UINT64_C (0x0000040810204081)) & MM_FILE_A)
+         | (uint64_t) (byte & 0x80) << 49;
+}
+
+/* The stable discs of @discs on the four edges, from the table of edge
+ * positions (mm-gen-rays.c): exact for an edge, where discs flip only
+ * along it. */
+static inline uint64_t
+mm_edge_stable_discs (uint64_t discs,
+                      uint64_t other)
+{
+  uint64_t rows = mm_edge_stable[discs & 0xFF][other & 0xFF]
+                  | (uint64_t) mm_edge_stable[discs >> 56][other >> 56] << 56;
+  uint64_t file_a = mm_file_a_from_byte (mm_edge_stable[mm_file_a_byte (discs)]
+                                                       [mm_file_a_byte (other)]);
+  uint64_t file_h = mm_file_a_from_byte (mm_edge_stable[mm_file_a_byte (discs >> 7)]
+                                                       [mm_file_a_byte (other >> 7)]);
+
+  return rows | file_a | file_h << 7;
+}
+
+/* The edges' stable discs and those whose four lines are full are stable;
+ * from them stability spreads to discs that, along each axis, have a full
+ * line or a stable neighbour.  Starting from the edges' exact answer
+ * rather than from the corners alone finds a few more (FFO #40-#49: 0.4%
+ * fewer nodes) in a third of the rounds; with the axes in AVX2 lanes,
+ * FFO #40 takes 7.5% fewer instructions in all and 1.7% fewer
+ * mispredictions (#40-#44: the fastest of eight runs 6% faster, the
+ * medians within the noise). */
+#if defined(__AVX2__)
+/* The intersection of the four lanes (see mm_lanes_union). */
+static inline uint64_t
+mm_lanes_intersection (MmLanes lanes)
+{
+  __m256i all = (__m256i) lanes;
+  __m128i half = _mm_and_si128 (_mm256_castsi256_si128 (all), _mm256_extracti128_si256 (all, 1));
+
+  half = _mm_and_si128 (half, _mm_unpackhi_epi64 (half, half));
+  return (uint64_t) _mm_cvtsi128_si64 (half);
+}
+
+/* With AVX2 the four axes run side by side, one a lane: the full lines
+ * (as mm_full_lines_along) and each round of the spreading. */
+static inline uint64_t
+mm_stable_discs (uint64_t discs,
+                 uint64_t filled)
+{
+  const MmLanes step = { 1, 8, 9, 7 };
+  const MmLanes up_mask = { ~MM_FILE_A, ~UINT64_C (0), ~MM_FILE_A, ~MM_FILE_H };
+  const MmLanes down_mask = { ~MM_FILE_H, ~UINT64_C (0), ~MM_FILE_H, ~MM_FILE_A };
+  /* Off the board counts as a stable neighbour. */
+  const MmLanes border = { MM_FILE_A | MM_FILE_H, MM_ROW_1 | MM_ROW_8, MM_BORDER, MM_BORDER };
+  MmLanes up = { ~filled, ~filled, ~filled, ~filled };
+  MmLanes down = up, up_step = up_mask, down_step = down_mask, full;
+  uint64_t stable, grown;
+
+  up |= up_step & (up << step);
+  down |= down_step & (down >> step);
+  up_step &= up_step << step;
+  down_step &= down_step >> step;
+  up |= up_step & (up << (2 * step));
+  down |= down_step & (down >> (2 * step));
+  up_step &= up_step << (2 * step);
+  down_step &= down_step >> (2 * step);
+  up |= up_step & (up << (4 * step));
+  down |= down_step & (down >> (4 * step));
+  full = ~(up | down) | border;
+
+  stable = mm_edge_stable_discs (discs, filled & ~discs)
+           | (discs & mm_lanes_intersection (full) & ~MM_BORDER);
+  for (;;)
+    {
+      MmLanes spread = { stable, stable, stable, stable };
+
+      grown = stable
+              | (discs & mm_lanes_intersection (full | (spread << step) | (spread >> step)));
+      if (grown == stable)
+        return stable;
+      stable = grown;
+    }
+}
+#else
 static inline uint64_t
 mm_stable_discs (uint64_t discs,
                  uint64_t filled)
@@ -104,21 +198,25 @@ mm_stable_discs (uint64_t discs,
   uint64_t full_columns = mm_full_columns (filled) | MM_ROW_1 | MM_ROW_8;
   uint64_t full_anti;
   uint64_t full_diagonal = mm_full_diagonals (filled, &full_anti) | MM_BORDER;
-  uint64_t stable = 0, grown;
+  uint64_t stable, grown;
 
   full_anti |= MM_BORDER;
+  stable = mm_edge_stable_discs (discs, filled & ~discs)
+           | (discs & full_rows & full_columns & full_diagonal & full_anti & ~MM_BORDER);
   for (;;)
     {
-      grown = discs
-              & (full_rows | (stable << 1) | (stable >> 1))
-              & (full_columns | (stable << 8) | (stable >> 8))
-              & (full_diagonal | (stable << 9) | (stable >> 9))
-              & (full_anti | (stable << 7) | (stable >> 7));
+      grown = stable
+              | (discs
+                 & (full_rows | (stable << 1) | (stable >> 1))
+                 & (full_columns | (stable << 8) | (stable >> 8))
+                 & (full_diagonal | (stable << 9) | (stable >> 9))
+                 & (full_anti | (stable << 7) | (stable >> 7)));
       if (grown == stable)
         return stable;
       stable = grown;
     }
 }
+#endif
 
 /* The discs of one edge (gathered into a byte) in unbroken runs from its
  * two corners, a full edge once: a table (mm-gen-rays.c), which takes 4%
