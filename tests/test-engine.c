@@ -29,7 +29,6 @@
 #include "mm-board.h"
 #include "mm-cpu.h"
 #include "mm-perft.h"
-#include "mm-search.h"
 #include "mm-stability.h"
 
 #define BIT(square) (G_GUINT64_CONSTANT (1) << (square))
@@ -878,47 +877,6 @@ test_edge_stable_table (void)
     }
 }
 
-/* The solver's kernels (AVX2 where the processor has it) find the same
- * stable discs as the portable code above, in game positions and in
- * random ones with any density. */
-static void
-test_stable_discs_kernels (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1312);
-  int n_compared = 0;
-
-  use_generic_kernels (FALSE);
-  g_test_message ("kernels: %s", mm_cpu_level_name (mm_cpu_level ()));
-  for (int game = 0; game < 200; game++)
-    {
-      MmBoard board;
-
-      mm_board_init_start (&board);
-      do
-        {
-          uint64_t filled = board.player | board.opponent;
-
-          g_assert_cmpuint (mm_search_stable_discs (board.player, filled), ==,
-                            mm_stable_discs (board.player, filled));
-          g_assert_cmpuint (mm_search_stable_discs (board.opponent, filled), ==,
-                            mm_stable_discs (board.opponent, filled));
-          n_compared += 2;
-        }
-      while (play_random_move (rand, &board));
-    }
-  for (int round = 0; round < 20000; round++)
-    {
-      guint64 filled = ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand))
-                       | ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
-      guint64 discs = filled & ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
-
-      g_assert_cmpuint (mm_search_stable_discs (discs, filled), ==,
-                        mm_stable_discs (discs, filled));
-      n_compared++;
-    }
-  g_test_message ("%d sets compared", n_compared);
-}
-
 /* The discs of @discs in unbroken runs from the two ends of one edge,
  * square by square: the squares of the edge are @first + i * @step. */
 static int
@@ -1095,7 +1053,6 @@ main (int   argc,
   g_test_add_func ("/engine/reference/games", test_reference_games);
   g_test_add_func ("/engine/reference/random-positions", test_reference_random_positions);
   g_test_add_func ("/engine/stable-discs", test_stable_discs_never_flip);
-  g_test_add_func ("/engine/stable-discs-kernels", test_stable_discs_kernels);
   g_test_add_func ("/engine/edge-stable-table", test_edge_stable_table);
   g_test_add_func ("/engine/corner-anchored-count", test_corner_anchored_count);
   g_test_add_func ("/engine/last-flip-count", test_last_flip_count);

@@ -66,11 +66,6 @@ int      mm_midgame_kernel_x86_64_v3 (MmSearch *search,
                                       int       beta,
                                       int      *best_move);
 
-uint64_t mm_stable_discs_kernel_generic   (uint64_t discs,
-                                           uint64_t filled);
-uint64_t mm_stable_discs_kernel_x86_64_v3 (uint64_t discs,
-                                           uint64_t filled);
-
 typedef struct _MmEvalWeights MmEvalWeights;
 
 int      mm_eval_kernel_generic      (const MmEvalWeights *weights,

@@ -895,14 +895,6 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
   return best;
 }
 
-/* The stable discs as this kernel computes them, for the tests. */
-uint64_t
-MM_KERNEL (mm_stable_discs_kernel) (uint64_t discs,
-                                    uint64_t filled)
-{
-  return mm_stable_discs (discs, filled);
-}
-
 /* ---- Midgame ---------------------------------------------------------- */
 
 int

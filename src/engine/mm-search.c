@@ -215,17 +215,6 @@ run_endgame_kernel (MmSearch      *search,
                                     alpha, beta, best_move);
 }
 
-uint64_t
-mm_search_stable_discs (uint64_t discs,
-                        uint64_t filled)
-{
-#ifdef MM_HAVE_X86_64_V3_KERNELS
-  if (use_x86_64_v3 ())
-    return mm_stable_discs_kernel_x86_64_v3 (discs, filled);
-#endif
-  return mm_stable_discs_kernel_generic (discs, filled);
-}
-
 static int
 run_midgame_kernel (MmSearch      *search,
                     const MmBoard *board,

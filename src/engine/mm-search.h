@@ -112,12 +112,6 @@ double    mm_search_time_for_move (double remaining_seconds,
                                    double increment_seconds,
                                    int    n_empties);
 
-/* The stable discs of @discs (mm-stability.h) as the solver computes
- * them, in the kernel of the processor's instruction set: for the tests,
- * which compare the kernels. */
-uint64_t  mm_search_stable_discs (uint64_t discs,
-                                  uint64_t filled);
-
 /* The final score of a finished game, for the side to move. */
 int       mm_board_final_score (const MmBoard  *board);
 
