@@ -86,3 +86,26 @@ mm_hash_table_new_search (MmHashTable *table)
 {
   table->generation++;
 }
+
+bool
+mm_solve_cache_init (MmSolveCache *cache)
+{
+  cache->entries = aligned_alloc (64, sizeof (MmSolveCacheEntry) << MM_SOLVE_CACHE_BITS);
+  if (cache->entries == NULL)
+    return false;
+  mm_solve_cache_clear (cache);
+  return true;
+}
+
+void
+mm_solve_cache_clear (MmSolveCache *cache)
+{
+  memset (cache->entries, 0, sizeof (MmSolveCacheEntry) << MM_SOLVE_CACHE_BITS);
+}
+
+void
+mm_solve_cache_free (MmSolveCache *cache)
+{
+  free (cache->entries);
+  cache->entries = NULL;
+}

@@ -93,6 +93,40 @@ mm_hash_key (uint64_t player,
   return h ^ (h >> 32);
 }
 
+/* The solver's cache of a few empties from the end: what it proved about
+ * positions there (bounds on the exact score, in discs, and the best
+ * move), in a small direct-mapped array of the thread's own that stays
+ * in the processor's cache.  One slot a key, always overwritten: the
+ * positions reused there are the recent ones.  Zeroed slots match no
+ * position (no search reaches the empty board). */
+#define MM_SOLVE_CACHE_BITS 13
+
+typedef struct
+{
+  uint64_t player;
+  uint64_t opponent;
+  int8_t   lower;
+  int8_t   upper;
+  uint8_t  move;
+} __attribute__ ((aligned (32))) MmSolveCacheEntry;
+
+typedef struct
+{
+  MmSolveCacheEntry *entries;  /* 1 << MM_SOLVE_CACHE_BITS of them */
+} MmSolveCache;
+
+bool  mm_solve_cache_init      (MmSolveCache *cache);
+void  mm_solve_cache_clear     (MmSolveCache *cache);
+void  mm_solve_cache_free      (MmSolveCache *cache);
+
+static inline MmSolveCacheEntry *
+mm_solve_cache_slot (const MmSolveCache *cache,
+                     uint64_t            player,
+                     uint64_t            opponent)
+{
+  return &cache->entries[mm_hash_key (player, opponent) >> (64 - MM_SOLVE_CACHE_BITS)];
+}
+
 static inline uint64_t
 mm_hash_pack (MmHashData data)
 {

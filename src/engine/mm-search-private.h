@@ -32,6 +32,8 @@ struct _MmSearch
   MmHashTable         *near_end;    /* this thread's table for the solver's
                                      * last empties, or NULL (see
                                      * MM_NEAR_END_EMPTIES) */
+  MmSolveCache        *solve_cache; /* this thread's cache for the solver's
+                                     * last empties with no table, or NULL */
   const MmEvalWeights *weights;     /* NULL: the hand-written evaluation */
   uint64_t             nodes;
   double               deadline;    /* seconds on the monotonic clock, 0: none */
@@ -54,6 +56,9 @@ struct _MmSearch
   size_t               near_end_bytes; /* the size of each near-end table */
   MmHashTable          helper_near_end[MM_SEARCH_MAX_THREADS - 1]; /* made when
                                                                   * first needed */
+  MmSolveCache         own_solve_cache;
+  MmSolveCache         helper_solve_cache[MM_SEARCH_MAX_THREADS - 1]; /* as
+                                                                     * helper_near_end */
   atomic_int           own_stop;
 };
 

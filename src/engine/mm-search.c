@@ -66,6 +66,8 @@ mm_search_new (size_t hash_bytes)
                                                                      : MM_NEAR_END_TABLE_BYTES;
   if (mm_hash_table_init (&search->own_near_end, search->near_end_bytes))
     search->near_end = &search->own_near_end;
+  if (mm_solve_cache_init (&search->own_solve_cache))
+    search->solve_cache = &search->own_solve_cache;
   atomic_init (&search->own_stop, 0);
   search->stop = &search->own_stop;
   search->n_threads = 1;
@@ -82,8 +84,12 @@ mm_search_free (MmSearch *search)
     return;
   mm_hash_table_free (&search->own_hash);
   mm_hash_table_free (&search->own_near_end);
+  mm_solve_cache_free (&search->own_solve_cache);
   for (int i = 0; i < MM_SEARCH_MAX_THREADS - 1; i++)
-    mm_hash_table_free (&search->helper_near_end[i]);
+    {
+      mm_hash_table_free (&search->helper_near_end[i]);
+      mm_solve_cache_free (&search->helper_solve_cache[i]);
+    }
   free (search);
 }
 
@@ -146,9 +152,15 @@ mm_search_clear (MmSearch *search)
   mm_hash_table_clear (search->hash);
   if (search->near_end != NULL)
     mm_hash_table_clear (search->near_end);
+  if (search->solve_cache != NULL)
+    mm_solve_cache_clear (search->solve_cache);
   for (int i = 0; i < MM_SEARCH_MAX_THREADS - 1; i++)
-    if (search->helper_near_end[i].buckets != NULL)
-      mm_hash_table_clear (&search->helper_near_end[i]);
+    {
+      if (search->helper_near_end[i].buckets != NULL)
+        mm_hash_table_clear (&search->helper_near_end[i]);
+      if (search->helper_solve_cache[i].entries != NULL)
+        mm_solve_cache_clear (&search->helper_solve_cache[i]);
+    }
 }
 
 double
@@ -314,6 +326,19 @@ helper_near_end_table (MmSearch *search,
   return table;
 }
 
+/* Helper @index's own solver cache, made and kept as its near-end
+ * table. */
+static MmSolveCache *
+helper_solve_cache (MmSearch *search,
+                    int       index)
+{
+  MmSolveCache *cache = &search->helper_solve_cache[index];
+
+  if (cache->entries == NULL && !mm_solve_cache_init (cache))
+    return NULL;
+  return cache;
+}
+
 static void
 start_helpers (MmSearch      *search,
                HelperTeam    *team,
@@ -339,6 +364,7 @@ start_helpers (MmSearch      *search,
 
       helper->search.hash = search->hash;
       helper->search.near_end = helper_near_end_table (search, i);
+      helper->search.solve_cache = helper_solve_cache (search, i);
       helper->search.weights = search->weights;
       helper->search.deadline = search->deadline;
       helper->search.stop = &team->stop;
