@@ -61,20 +61,19 @@
 /* From this many empties on, the solver keeps its results in the table.
  * Nearer the end a subtree costs about what a probe that misses the
  * cache costs, and the probes, their prefetches and the stores compete
- * for memory with the rest: FFO #40-#44, 4% more nodes without the table
- * at seven empties but 10% less time (median of seven), #45 7.5% less;
- * at six, 4% more nodes and 12% less time.  With the corner-anchored
- * ordering (fewer, cheaper subtrees), not at eight either: FFO #40-#49,
- * 5% more nodes and 2.6% less time (four rounds side by side, each
- * faster); from ten, 5% more nodes again for no clear gain. */
-#define TABLE_EMPTIES 9
+ * for memory with the rest (FFO #40-#44: 4% more nodes without the table
+ * at seven empties but 10% less time).  There the thread's small cache
+ * takes its place (below). */
+#define TABLE_EMPTIES 10
 
-/* Between SOLVE_CACHE_EMPTIES and TABLE_EMPTIES the solver keeps its
+/* From SOLVE_CACHE_EMPTIES up to TABLE_EMPTIES the solver keeps its
  * results in the thread's small cache instead (MmSolveCache, 256 KiB),
  * which stays in the processor's cache where the tables' probes missed
- * it: FFO #40-#49, 10% fewer nodes and 2-8% less time (three rounds side
- * by side; 4% less over five rounds of a first version).  At eight
- * empties alone, 5% fewer nodes; a cache of 64 KiB or 1 MiB, no faster. */
+ * it.  For seven and eight empties: FFO #40-#49, 10% fewer nodes and
+ * 2-8% less time (three rounds side by side); a cache of 64 KiB or 1 MiB
+ * no faster.  Nine empties in the cache rather than in the table: 0.8%
+ * more nodes, 1.6-3.8% less time (four rounds).  Six too, in the shallow
+ * solver: 4.6% fewer nodes, but no clear gain in time. */
 #define SOLVE_CACHE_EMPTIES 7
 
 /* From this many empties on, the fastest-first ordering counts potential
