@@ -64,7 +64,7 @@
  * for memory with the rest (FFO #40-#44: 4% more nodes without the table
  * at seven empties but 10% less time).  There the thread's small cache
  * takes its place (below). */
-#define TABLE_EMPTIES 10
+#define TABLE_EMPTIES 11
 
 /* From SOLVE_CACHE_EMPTIES up to TABLE_EMPTIES the solver keeps its
  * results in the thread's small cache instead (MmSolveCache, 256 KiB),
@@ -72,8 +72,10 @@
  * it.  For seven and eight empties: FFO #40-#49, 10% fewer nodes and
  * 2-8% less time (three rounds side by side); a cache of 64 KiB or 1 MiB
  * no faster.  Nine empties in the cache rather than in the table: 0.8%
- * more nodes, 1.6-3.8% less time (four rounds).  Six too, in the shallow
- * solver: 4.6% fewer nodes, but no clear gain in time. */
+ * more nodes, 1.6-3.8% less time (four rounds); ten as well: 0.5% more
+ * nodes, 1.2-2.7% less time (three rounds); eleven as well, 1.2% more
+ * nodes and 2% more time.  Six too, in the shallow solver: 4.6% fewer
+ * nodes, but no clear gain in time. */
 #define SOLVE_CACHE_EMPTIES 7
 
 /* From this many empties on, the fastest-first ordering counts potential
