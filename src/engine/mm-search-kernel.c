@@ -603,6 +603,19 @@ solve_cache_for (const MmSearch *search,
   return search->solve_cache;
 }
 
+/* The table where the solver keeps its results at @n_empties, or NULL
+ * below it: from TABLE_EMPTIES, and wherever a selective pass cuts, whose
+ * entries the cache does not take. */
+static inline MmHashTable *
+solver_table_for (const MmSearch *search,
+                  int             n_empties)
+{
+  if (n_empties >= TABLE_EMPTIES
+      || (n_empties >= SOLVE_CACHE_EMPTIES && cuts_here (search, n_empties)))
+    return mm_search_table_for (search, n_empties);
+  return NULL;
+}
+
 /* Narrows [*alpha, *beta] to known bounds on a node's score; true when
  * they decide the node, its score then in *score. */
 static inline bool
@@ -724,6 +737,7 @@ solve_deep (MmSearch *search,
   MmHashData entry;
   MoveItem items[MM_N_SQUARES];
   const MmSolveCache *cache;
+  const MmHashTable *table;
   MmSolveCacheEntry *cached = NULL;
   int hash_move = NO_MOVE, best = -SCORE_INF, best_move = NO_MOVE;
   int original_alpha, stable_upper, known;
@@ -753,9 +767,8 @@ solve_deep (MmSearch *search,
             return known;
         }
     }
-  else if (n_empties >= TABLE_EMPTIES
-           && mm_hash_table_probe (mm_search_table_for (search, n_empties), player, opponent,
-                                   &entry))
+  else if ((table = solver_table_for (search, n_empties)) != NULL
+           && mm_hash_table_probe (table, player, opponent, &entry))
     {
       hash_move = entry.move;
       if (solver_trusts (search, entry.depth, n_empties)
@@ -800,8 +813,7 @@ solve_deep (MmSearch *search,
                                      items);
   else
     n_moves = order_moves (player, opponent, moves, hash_move,
-                           n_empties - 1 >= TABLE_EMPTIES
-                             ? mm_search_table_for (search, n_empties - 1) : NULL,
+                           solver_table_for (search, n_empties - 1),
                            solve_cache_for (search, n_empties - 1), items);
   if (n_empties >= ETC_EMPTIES)
     {
@@ -860,7 +872,7 @@ solve_deep (MmSearch *search,
       cached->upper = (int8_t) (best < beta ? best : SCORE_INF);
       cached->move = (uint8_t) best_move;
     }
-  else if (n_empties >= TABLE_EMPTIES)
+  else if (solver_table_for (search, n_empties) != NULL)
     store_exact (search, player, opponent, n_empties,
                  best > original_alpha ? best : -SCORE_INF,
                  best < beta ? best : SCORE_INF,
