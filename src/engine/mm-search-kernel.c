@@ -537,8 +537,8 @@ mm_neighbours (uint64_t discs)
  * POTENTIAL_MOBILITY_EMPTIES), and a small bonus for moves in odd
  * regions.  Where the node is expected to fail low (@all_node) every move
  * is searched whatever the order, and the replies and parity alone order
- * the few that do cut: FFO #40-#44, 0.8% fewer instructions, 0.4% more
- * nodes.  FFO #40-#49: the anchored discs 18% fewer nodes; a reply's
+ * the few that do cut: FFO #40-#44 0.8% fewer instructions, #40-#49
+ * 0.4% more nodes.  FFO #40-#49: the anchored discs 18% fewer nodes; a reply's
  * penalty for moves to X-squares next to empty corners 1.6% fewer nodes
  * but no less time.  The keys only, and the first move (lowest key, the
  * first of equals) brought forward on the way, as most nodes search no
@@ -766,12 +766,13 @@ solve_child (MmSearch *search,
 
 /* @moves: the player's legal moves; @type: what the node is expected to
  * do.  A node expected to cut skips the stability bound, which can only
- * prove it fails low (FFO #40-#44: 0.95% fewer instructions, 0.005% more
- * nodes; of 650,000 bounds computed there, a handful cut); one expected
- * to fail low skips the enhanced transposition cut-off, which looks for a
- * refutation (0.14% fewer instructions and 0.45% fewer mispredictions,
- * 0.2% more nodes), and orders its moves more cheaply (order_moves).  All
- * three: FFO #40-#49, 1.9% fewer instructions, 0.6% more nodes, 2% less
+ * prove it fails low (FFO #40-#44: 0.95% fewer instructions, and of
+ * 650,000 bounds computed there a handful cut; #40-#49: 0.005% more
+ * nodes); one expected to fail low skips the enhanced transposition
+ * cut-off, which looks for a refutation (#40-#44: 0.14% fewer
+ * instructions and 0.45% fewer mispredictions; #40-#49: 0.2% more
+ * nodes), and orders its moves more cheaply (order_moves).  All three:
+ * #40-#44 1.9% fewer instructions; #40-#49 0.6% more nodes and 2% less
  * time (four rounds side by side). */
 static int
 solve_deep (MmSearch *search,
