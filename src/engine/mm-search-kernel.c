@@ -1309,7 +1309,7 @@ search_midgame (MmSearch *search,
   uint64_t moves;
   int n_empties = mm_popcount (~(player | opponent));
   int hash_move = NO_MOVE, best = -MID_INF - 1, best_move = NO_MOVE;
-  int original_alpha, n_moves;
+  int original_alpha, n_moves, known;
 
   if (depth >= n_empties)
     return solve_scaled (search, player, opponent, alpha, beta);
@@ -1323,19 +1323,9 @@ search_midgame (MmSearch *search,
   if (mm_hash_table_probe (search->hash, player, opponent, &entry))
     {
       hash_move = entry.move;
-      if (entry.depth >= depth && !mm_search_depth_is_selective (entry.depth))
-        {
-          if (entry.lower >= beta)
-            return entry.lower;
-          if (entry.upper <= alpha)
-            return entry.upper;
-          if (entry.lower == entry.upper)
-            return entry.lower;
-          if (entry.lower > alpha)
-            alpha = entry.lower;
-          if (entry.upper < beta)
-            beta = entry.upper;
-        }
+      if (entry.depth >= depth && !mm_search_depth_is_selective (entry.depth)
+          && bounds_decide (entry.lower, entry.upper, &alpha, &beta, &known))
+        return known;
     }
 
   original_alpha = alpha;
