@@ -329,6 +329,16 @@ mm_flips_of (uint64_t player,
 
 #endif
 
+/* The discs of file A as the bits of a byte (a1 the lowest): a
+ * multiplication adds the column's squares into the top byte without
+ * carries, the column turned on its side. */
+static inline unsigned
+mm_file_a_byte (uint64_t bits)
+{
+  return (unsigned) (((bits & UINT64_C (0x0101010101010101)) * UINT64_C (0x0102040810204080))
+                     >> 56);
+}
+
 /* The number of discs the move on @square flips when it is the last empty
  * square of the board: then the player's discs alone decide it, line by
  * line (see mm_last_flip_counts).  Each line is gathered into a byte: a
@@ -342,8 +352,7 @@ mm_last_flip_count (uint64_t player,
   const uint64_t file_a = UINT64_C (0x0101010101010101);
   int column = mm_square_column (square), row = mm_square_row (square);
   unsigned row_bits = (unsigned) (player >> (8 * row)) & 0xFF;
-  unsigned column_bits = (unsigned) ((((player >> column) & file_a)
-                                      * UINT64_C (0x0102040810204080)) >> 56);
+  unsigned column_bits = mm_file_a_byte (player >> column);
   unsigned diagonal_bits = (unsigned) (((player & mm_line_diagonal (square)) * file_a) >> 56);
   unsigned anti_bits = (unsigned) (((player & mm_line_antidiagonal (square)) * file_a) >> 56);
 

@@ -96,13 +96,8 @@ mm_full_diagonals (uint64_t  filled,
   return mm_full_lines_along (filled, 9, ~MM_FILE_A, ~MM_FILE_H);
 }
 
-/* The discs of file A as the bits of a byte (a1 the lowest), and back. */
-static inline unsigned
-mm_file_a_byte (uint64_t bits)
-{
-  return (unsigned) (((bits & MM_FILE_A) * UINT64_C (0x0102040810204080)) >> 56);
-}
-
+/* The bits of a byte as the discs of file A (a1 the lowest): the reverse
+ * of mm_file_a_byte. */
 static inline uint64_t
 mm_file_a_from_byte (unsigned byte)
 {
@@ -230,12 +225,7 @@ mm_edge_anchored_count (uint64_t edge)
 static inline int
 mm_corner_anchored_count (uint64_t discs)
 {
-  const uint64_t gather_file = UINT64_C (0x0102040810204080);
-  uint64_t row_1 = discs & 0xFF;
-  uint64_t row_8 = discs >> 56;
-  uint64_t file_a = ((discs & MM_FILE_A) * gather_file) >> 56;
-  uint64_t file_h = (((discs >> 7) & MM_FILE_A) * gather_file) >> 56;
-
-  return mm_edge_anchored_count (row_1) + mm_edge_anchored_count (row_8)
-         + mm_edge_anchored_count (file_a) + mm_edge_anchored_count (file_h);
+  return mm_edge_anchored_count (discs & 0xFF) + mm_edge_anchored_count (discs >> 56)
+         + mm_edge_anchored_count (mm_file_a_byte (discs))
+         + mm_edge_anchored_count (mm_file_a_byte (discs >> 7));
 }
