@@ -51,12 +51,15 @@
  * any midgame depth, so that a midgame probe can trust it. */
 #define EXACT_DEPTH MM_EXACT_DEPTH
 
-/* At or below this many empties: no table, the legal moves in parity
- * order.  Sorting them fastest first saves nodes but costs more: at five
- * empties 8% of the nodes there for 4% more instructions and 3-5% more
- * time (FFO #40-#44), at six 7% of the nodes for 4% more time (#40-#49,
- * four runs side by side). */
-#define SHALLOW_EMPTIES 6
+/* At or below this many empties: no table nor cache, and a solver for
+ * each count of empties and kind of node (solve_moves_at), the moves in
+ * parity order, or fastest first where a cut is expected from
+ * SHALLOW_SORTED_EMPTIES.  Seven rather than six, the seventh's cache
+ * and ordering by corner-anchored discs given up: FFO #40-#49, 6% more
+ * nodes but 2% fewer instructions and 2% less time (three rounds side by
+ * side and six alternating runs of #45 and #49). */
+#define SHALLOW_EMPTIES 7
+#define SHALLOW_SORTED_EMPTIES 6
 
 /* From this many empties on, the solver keeps its results in the table.
  * Nearer the end a subtree costs about what a probe that misses the
@@ -75,8 +78,9 @@
  * more nodes, 1.6-3.8% less time (four rounds); ten as well: 0.5% more
  * nodes, 1.2-2.7% less time (three rounds); eleven as well, 1.2% more
  * nodes and 2% more time.  Six too, in the shallow solver: 4.6% fewer
- * nodes, but no clear gain in time. */
-#define SOLVE_CACHE_EMPTIES 7
+ * nodes, but no clear gain in time; seven went to the shallow solver
+ * (SHALLOW_EMPTIES). */
+#define SOLVE_CACHE_EMPTIES 8
 
 /* From this many empties on, the fastest-first ordering counts potential
  * mobility too; nearer the end it orders no better than the replies
@@ -408,11 +412,11 @@ order_shallow_moves (uint64_t  player,
   return n;
 }
 
-/* Three to six empties, with a solver for each count of empties and kind
+/* Three to seven empties, with a solver for each count of empties and kind
  * of node (see NodeType; a node inside a wider window is taken for one
  * expected to cut, as the solver seldom meets one this near the end).
  * The legal moves are tried in parity order (odd regions first), except
- * at six empties where a cut is expected: there they go fastest first,
+ * from six empties where a cut is expected: there they go fastest first,
  * which finds the cutting move sooner.  Generating the moves (after the
  * stability test, which often ends the node) or receiving them from the
  * parent's ordering, rather than trying every empty square, spares the
@@ -467,7 +471,7 @@ solve_moves_at (MmSearch      *search,
 
   empties = ~(player | opponent);
   odd = odd_quadrants (empties);
-  if (cut_expected && n_empties == SHALLOW_EMPTIES)
+  if (cut_expected && n_empties >= SHALLOW_SORTED_EMPTIES)
     {
       MoveItem items[MM_N_SQUARES];
       int n_moves = order_shallow_moves (player, opponent, moves, odd, items);
@@ -541,14 +545,16 @@ solve_moves_at (MmSearch      *search,
 #define SOLVER_3(kind) solve_##kind##_3
 #define SOLVER_4(kind) solve_##kind##_4
 #define SOLVER_5(kind) solve_##kind##_5
+#define SOLVER_6(kind) solve_##kind##_6
 
 SHALLOW_SOLVERS (3, NO_SOLVER)
 SHALLOW_SOLVERS (4, SOLVER_3)
 SHALLOW_SOLVERS (5, SOLVER_4)
 SHALLOW_SOLVERS (6, SOLVER_5)
+SHALLOW_SOLVERS (7, SOLVER_6)
 
 /* Three to SHALLOW_EMPTIES empties. */
-_Static_assert (SHALLOW_EMPTIES == 6, "a solver for each count of empties up to six");
+_Static_assert (SHALLOW_EMPTIES == 7, "a solver for each count of empties up to seven");
 
 static int
 solve_moves (MmSearch *search,
@@ -570,8 +576,10 @@ solve_moves (MmSearch *search,
       return (all ? solve_all_4 : solve_cut_4) (search, player, opponent, alpha, beta, moves);
     case 5:
       return (all ? solve_all_5 : solve_cut_5) (search, player, opponent, alpha, beta, moves);
-    default:
+    case 6:
       return (all ? solve_all_6 : solve_cut_6) (search, player, opponent, alpha, beta, moves);
+    default:
+      return (all ? solve_all_7 : solve_cut_7) (search, player, opponent, alpha, beta, moves);
     }
 }
 
