@@ -1240,12 +1240,15 @@ mm_window_autosave_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Several changes in a row (a move and the pass after it) make one write. */
+/* Several changes in a row (a move and the pass after it) make one write;
+ * at default priority, as the main loop is seldom idle while the computer
+ * thinks (see mm_window_confirm_response_cb). */
 static void
 mm_window_schedule_autosave (MmWindow *self)
 {
   if (self->autosave != NULL && self->autosave_source == 0)
-    self->autosave_source = g_idle_add (mm_window_autosave_cb, self);
+    self->autosave_source = g_idle_add_full (G_PRIORITY_DEFAULT, mm_window_autosave_cb, self,
+                                             NULL);
 }
 
 /* The game the window had when the program last stopped, whatever
@@ -1387,7 +1390,10 @@ mm_window_confirm_response_cb (GtkDialog *dialog,
   answer->pending = g_object_steal_data (G_OBJECT (dialog), "mm-pending");
   answer->response = response;
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_idle_add (mm_window_answer_cb, answer);
+  /* Not at idle priority: while the computer thinks and the "thinking"
+   * spinner turns, the main loop is seldom idle, and the new game the
+   * user chose waited for the computer to stop playing. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, mm_window_answer_cb, answer, NULL);
 }
 
 /* Runs @next at once when the game has no unsaved changes (or the user

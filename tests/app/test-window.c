@@ -1393,6 +1393,57 @@ hint_marks_legal_square (MmWindow *window)
   g_assert_cmpint (mm_board_view_get_hint (view), ==, MM_SQUARE_NONE);
 }
 
+static gboolean
+is_new_game_for_people (gpointer data)
+{
+  MmWindow *window = data;
+
+  return mm_game_get_n_moves (mm_window_get_game (window)) == 0
+         && !_mm_window_is_computer (window, MM_COLOR_BLACK)
+         && !_mm_window_is_computer (window, MM_COLOR_WHITE);
+}
+
+static gboolean
+keep_busy_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Discarding the game while the computer thinks starts the new game at
+ * once: the answer does not wait for the main loop to be idle, which it
+ * may never be while the computer thinks (the "thinking" spinner redrawn
+ * without pause by a slow renderer, as GL under Xvfb: the new game used
+ * to wait for the end of a game of the computer against itself).  An
+ * idle source at the priority of redrawing stands for that renderer,
+ * as the tests draw with cairo. */
+static void
+discard_while_thinking (MmWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+  GtkWindow *question;
+  guint busy;
+
+  set_confirm_discard (FALSE);
+  _mm_window_set_computer_delay (window, 0);
+  g_settings_set_string (settings, "new-game-opponent", "computer-both");
+  g_settings_set_string (settings, "computer-level", "master");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  wait_for_moves (window, 2);
+  wait_until (is_thinking, window);
+
+  set_confirm_discard (TRUE);
+  g_settings_set_string (settings, "new-game-opponent", "person");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  question = find_window (GTK_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (question);
+  busy = g_idle_add_full (GDK_PRIORITY_REDRAW, keep_busy_cb, NULL, NULL);
+  gtk_dialog_response (GTK_DIALOG (question), 1 /* discard */);
+  wait_until (is_new_game_for_people, window);
+  g_source_remove (busy);
+  g_assert_false (_mm_window_is_thinking (window));
+  set_confirm_discard (FALSE);
+}
+
 /* The New Game window offers the computer and keeps the choice. */
 static void
 new_game_against_computer (MmWindow *window)
@@ -2287,6 +2338,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/undo-cancels-computer", undo_cancels_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/hint", hint_marks_legal_square, test_in_application);
+  g_test_add_data_func ("/app/window/discard-while-thinking", discard_while_thinking,
+                        test_in_application);
   g_test_add_data_func ("/app/window/new-game-against-computer", new_game_against_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/analysis-mode", analysis_mode, test_in_application);
