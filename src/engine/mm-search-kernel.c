@@ -105,6 +105,10 @@
 #define EVAL_ORDER_EMPTIES 15
 #define EVAL_ORDER_DEEPER_EMPTIES 20
 
+/* From this many empties on, a node whose first move did not cut shares
+ * its other moves out to the threads that are free (mm-split.h). */
+#define SPLIT_EMPTIES 12
+
 typedef struct _MoveItem MoveItem;
 
 /* What a node of the solver is expected to do (Knuth and Moore's node
@@ -869,6 +873,88 @@ solve_child (MmSearch *search,
   return solve_deep (search, player, opponent, alpha, beta, n_empties, moves, type);
 }
 
+/* Move @index of @split, for whichever thread takes it: as solve_deep
+ * searches its moves after the first. */
+static int
+search_split_move (MmSearch           *search,
+                   const MmSplitPoint *split,
+                   int                 index,
+                   int                 alpha)
+{
+  uint64_t flips = split->flips[index];
+  uint64_t next_player = split->opponent ^ flips;
+  uint64_t next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+  int n_empties = split->n_empties - 1;
+  int score;
+
+  score = -solve_child (search, next_player, next_opponent, -alpha - 1, -alpha, n_empties,
+                        split->replies[index], (NodeType) split->child_type);
+  if (score > alpha && score < split->beta && !mm_search_stopped (search))
+    score = -solve_child (search, next_player, next_opponent, -split->beta, -alpha, n_empties,
+                          split->replies[index], NODE_PV);
+  return score;
+}
+
+/* Whether to share out the moves left at a node: where there are several,
+ * a thread is free to take them, and they are worth the locking. */
+static inline bool
+worth_splitting (const MmSearch *search,
+                 int             n_empties,
+                 int             moves_left)
+{
+  return search->team != NULL && n_empties >= SPLIT_EMPTIES && moves_left >= 2
+         && atomic_load_explicit (&search->team->n_idle, memory_order_relaxed) > 0;
+}
+
+/* Searches items[from..n_moves-1] with the free threads; *best and
+ * *best_move hold the best so far, and are updated.  Returns the new
+ * alpha.  Out of line, so that the split point's room is not taken on
+ * every node's stack frame. */
+static __attribute__ ((noinline)) int
+split_moves (MmSearch *search,
+             uint64_t  player,
+             uint64_t  opponent,
+             MoveItem *items,
+             int       from,
+             int       n_moves,
+             int       n_empties,
+             NodeType  type,
+             int       alpha,
+             int       beta,
+             int      *best,
+             int      *best_move)
+{
+  MmSplitPoint split;
+
+  split.player = player;
+  split.opponent = opponent;
+  split.n_moves = 0;
+  for (int i = from; i < n_moves; i++)
+    {
+      select_next (items, i, n_moves);
+      split.flips[split.n_moves] = items[i].flips;
+      split.replies[split.n_moves] = items[i].replies;
+      split.squares[split.n_moves++] = (uint8_t) items[i].square;
+    }
+  split.n_empties = n_empties;
+  split.child_type = null_window_child_type (type, false);
+  split.next = 0;
+  split.alpha = alpha;
+  split.beta = beta;
+  split.best = *best;
+  split.best_move = *best_move;
+  mm_split_run (search, &split, search_split_move);
+  *best = split.best;
+  *best_move = split.best_move;
+  return split.alpha;
+}
+
+void
+MM_KERNEL (mm_split_helper_kernel) (MmSearch *search)
+{
+  mm_split_serve (search, search_split_move);
+}
+
 /* @moves: the player's legal moves; @type: what the node is expected to
  * do.  A node expected to cut skips the stability bound, which can only
  * prove it fails low (FFO #40-#44: 0.95% fewer instructions, and of
@@ -1020,6 +1106,15 @@ solve_deep (MmSearch *search,
                 break;
             }
         }
+
+      if (i == 0 && worth_splitting (search, n_empties, n_moves - 1))
+        {
+          alpha = split_moves (search, player, opponent, items, 1, n_moves, n_empties, type,
+                               alpha, beta, &best, &best_move);
+          if (mm_search_stopped (search))
+            return 0;
+          break;
+        }
     }
 
   if (cached != NULL)
@@ -1071,24 +1166,15 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
   else
     n_moves = order_moves (player, opponent, moves, hash_move, NULL, NULL, false, items);
   for (int i = 0; i < n_moves; i++)
-    select_next (items, i, n_moves);
-
-  /* A helper thread starts on another move, so that the threads fill the
-   * table with different parts of the tree. */
-  if (search->helper_index > 0 && n_moves > 1)
     {
-      MoveItem first = items[search->helper_index % n_moves];
-
-      items[search->helper_index % n_moves] = items[0];
-      items[0] = first;
-    }
-
-  for (int i = 0; i < n_moves; i++)
-    {
-      uint64_t flips = items[i].flips;
-      uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      uint64_t flips, next_player, next_opponent;
       int score;
+
+      if (i > 0)
+        select_next (items, i, n_moves);
+      flips = items[i].flips;
+      next_player = opponent ^ flips;
+      next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
 
       if (i == 0)
         score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1,
@@ -1114,6 +1200,16 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
               if (alpha >= beta)
                 break;
             }
+        }
+
+      /* What the split point kept of a stopped search is sound. */
+      if (i == 0 && worth_splitting (search, n_empties, n_moves - 1))
+        {
+          alpha = split_moves (search, player, opponent, items, 1, n_moves, n_empties, NODE_PV,
+                               alpha, beta, &best, best_move);
+          if (mm_search_stopped (search))
+            return best;
+          break;
         }
     }
 

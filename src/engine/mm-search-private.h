@@ -25,6 +25,7 @@
 #include "mm-eval.h"
 #include "mm-hash.h"
 #include "mm-search.h"
+#include "mm-split.h"
 
 struct _MmSearch
 {
@@ -38,6 +39,10 @@ struct _MmSearch
   uint64_t             nodes;
   double               deadline;    /* seconds on the monotonic clock, 0: none */
   atomic_int          *stop;        /* own_stop, or the flag helpers share */
+  MmSplitTeam         *team;        /* the solver's threads, or NULL */
+  MmSplitPoint        *split_context; /* the split point this thread works
+                                       * for (see mm-split.c) */
+  atomic_int           abort;       /* a split point above was cut */
   int                  n_threads;
   int                  helper_index; /* 0 for the main search */
   double               probcut;     /* Multi-ProbCut's margin in standard
@@ -115,8 +120,18 @@ void   mm_search_set_selective_solve (MmSearch *search,
                                       int       solve_empties,
                                       int       min_empties);
 
-/* True once the search is told to stop or its time is up; looks only
- * every few thousand nodes, which is well under a millisecond. */
+/* True once the search is told to stop, or (a solver's thread) what it
+ * searches is no longer wanted. */
+static inline bool
+mm_search_stopped (MmSearch *search)
+{
+  return (atomic_load_explicit (search->stop, memory_order_relaxed)
+          | atomic_load_explicit (&search->abort, memory_order_relaxed))
+         != 0;
+}
+
+/* mm_search_stopped, or the time is up; looks only every few thousand
+ * nodes, which is well under a millisecond. */
 static inline bool
 mm_search_should_stop (MmSearch *search)
 {
@@ -124,11 +139,5 @@ mm_search_should_stop (MmSearch *search)
     return false;
   if (search->deadline > 0 && mm_search_clock () >= search->deadline)
     atomic_store_explicit (search->stop, 1, memory_order_relaxed);
-  return atomic_load_explicit (search->stop, memory_order_relaxed) != 0;
-}
-
-static inline bool
-mm_search_stopped (MmSearch *search)
-{
-  return atomic_load_explicit (search->stop, memory_order_relaxed) != 0;
+  return mm_search_stopped (search);
 }

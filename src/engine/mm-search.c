@@ -70,6 +70,7 @@ mm_search_new (size_t hash_bytes)
     search->solve_cache = &search->own_solve_cache;
   atomic_init (&search->own_stop, 0);
   search->stop = &search->own_stop;
+  atomic_init (&search->abort, 0);
   search->n_threads = 1;
   search->probcut = MM_SEARCH_DEFAULT_PROBCUT;
   search->selective_solve_empties = MM_SELECTIVE_SOLVE_EMPTIES;
@@ -227,6 +228,19 @@ run_endgame_kernel (MmSearch      *search,
                                     alpha, beta, best_move);
 }
 
+static void
+run_split_helper_kernel (MmSearch *search)
+{
+#ifdef MM_HAVE_X86_64_V3_KERNELS
+  if (use_x86_64_v3 ())
+    {
+      mm_split_helper_kernel_x86_64_v3 (search);
+      return;
+    }
+#endif
+  mm_split_helper_kernel_generic (search);
+}
+
 static int
 run_midgame_kernel (MmSearch      *search,
                     const MmBoard *board,
@@ -274,16 +288,16 @@ typedef struct
   MmBoard     board;
   HelperTask  task;
   int         max_depth;
-  int         alpha;         /* the window of a solve */
-  int         beta;
   thrd_t      thread;
 } Helper;
 
 typedef struct
 {
-  Helper     *helpers;
-  int         n_helpers;
-  atomic_int  stop;
+  Helper      *helpers;
+  int          n_helpers;
+  atomic_int   stop;         /* ends a deepening */
+  bool         splitting;    /* a solve's: they search split points */
+  MmSplitTeam  split;
 } HelperTeam;
 
 static int first_legal_move (const MmBoard *board);
@@ -297,7 +311,7 @@ helper_main (void *data)
   int move = first_legal_move (&helper->board);
 
   if (helper->task == HELP_SOLVE)
-    run_endgame_kernel (&helper->search, &helper->board, helper->alpha, helper->beta, &move);
+    run_split_helper_kernel (&helper->search);
   else
     {
       /* Every other helper runs one ply ahead, so that the threads do not
@@ -339,35 +353,53 @@ helper_solve_cache (MmSearch *search,
   return cache;
 }
 
+/* Helpers for a solve (HELP_SOLVE) search the moves that the main
+ * thread's solver shares out (mm-split.h), and stop when it is told to;
+ * those of a deepening (HELP_DEEPEN) search the same tree as the main
+ * thread, one ply ahead or not, and share only the table with it (lazy
+ * SMP), until it has finished. */
 static void
 start_helpers (MmSearch      *search,
                HelperTeam    *team,
                const MmBoard *board,
                HelperTask     task,
-               int            max_depth,
-               int            alpha,
-               int            beta)
+               int            max_depth)
 {
+  int n_helpers = search->n_threads - 1;
+
   team->n_helpers = 0;
   team->helpers = NULL;
+  team->splitting = false;
   atomic_init (&team->stop, 0);
-  if (search->n_threads <= 1)
+  if (n_helpers < 1)
     return;
 
-  team->helpers = calloc ((size_t) search->n_threads - 1, sizeof (Helper));
+  team->helpers = calloc ((size_t) n_helpers, sizeof (Helper));
   if (team->helpers == NULL)
     return;
-
-  for (int i = 0; i < search->n_threads - 1; i++)
+  if (task == HELP_SOLVE)
     {
-      Helper *helper = &team->helpers[team->n_helpers];
+      if (!mm_split_team_init (&team->split))
+        {
+          free (team->helpers);
+          team->helpers = NULL;
+          return;
+        }
+      team->splitting = true;
+      mm_split_team_join (&team->split, search);
+    }
+
+  for (int i = 0; i < n_helpers; i++)
+    {
+      Helper *helper = &team->helpers[i];
 
       helper->search.hash = search->hash;
       helper->search.near_end = helper_near_end_table (search, i);
       helper->search.solve_cache = helper_solve_cache (search, i);
       helper->search.weights = search->weights;
       helper->search.deadline = search->deadline;
-      helper->search.stop = &team->stop;
+      helper->search.stop = task == HELP_SOLVE ? search->stop : &team->stop;
+      atomic_init (&helper->search.abort, 0);
       helper->search.n_threads = 1;
       helper->search.probcut = search->probcut;
       helper->search.selectivity = search->selectivity;
@@ -376,9 +408,14 @@ start_helpers (MmSearch      *search,
       helper->board = *board;
       helper->task = task;
       helper->max_depth = max_depth;
-      helper->alpha = alpha;
-      helper->beta = beta;
-      if (thrd_create (&helper->thread, helper_main, helper) != thrd_success)
+      if (task == HELP_SOLVE)
+        mm_split_team_join (&team->split, &helper->search);
+    }
+
+  /* Every thread joined the split team before any starts. */
+  for (int i = 0; i < n_helpers; i++)
+    {
+      if (thrd_create (&team->helpers[i].thread, helper_main, &team->helpers[i]) != thrd_success)
         break;
       team->n_helpers++;
     }
@@ -402,10 +439,19 @@ stop_helpers (HelperTeam *team)
   uint64_t nodes = 0;
 
   atomic_store (&team->stop, 1);
+  if (team->splitting)
+    mm_split_team_quit (&team->split);
   for (int i = 0; i < team->n_helpers; i++)
     {
       thrd_join (team->helpers[i].thread, NULL);
       nodes += team->helpers[i].search.nodes;
+    }
+  if (team->splitting)
+    {
+      /* The main search goes on alone. */
+      team->split.threads[0]->team = NULL;
+      mm_split_team_clear (&team->split);
+      team->splitting = false;
     }
   free (team->helpers);
   team->helpers = NULL;
@@ -439,7 +485,7 @@ solve_pass (MmSearch      *search,
   HelperTeam team;
   int score;
 
-  start_helpers (search, &team, board, HELP_SOLVE, 0, alpha, beta);
+  start_helpers (search, &team, board, HELP_SOLVE, 0);
   score = run_endgame_kernel (search, board, alpha, beta, best_move);
   *helper_nodes += stop_helpers (&team);
   return score;
@@ -596,7 +642,7 @@ mm_search_run (MmSearch             *search,
   if (limits->exact_empties > 0 && n_empties <= limits->exact_empties)
     max_depth = n_empties;
 
-  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties), 0, 0);
+  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties));
   for (int depth = 1; depth <= max_depth && depth <= n_empties; depth++)
     {
       int move = result->best_move;

@@ -366,17 +366,19 @@ test_wld_selective (void)
   check_wld (6);
 }
 
-/* Exact solves agree whether one thread or two search: the helpers only
- * share what they find through the table. */
+/* Exact solves agree whether one thread or @n_threads search: the
+ * helpers take moves that the solver shares out, and the scores are
+ * merged as a single thread would have found them. */
 static void
-check_threads_agree (int selective)
+check_threads_agree (int selective,
+                     int n_threads)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (99 + (guint32) selective);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99 + (guint32) (selective + n_threads));
   MmSearch *one = mm_search_new (HASH_BYTES);
   MmSearch *two = mm_search_new (HASH_BYTES);
   int checked = 0;
 
-  mm_search_set_threads (two, 2);
+  mm_search_set_threads (two, n_threads);
   if (selective > 0)
     {
       mm_search_set_selective_solve (one, selective, selective);
@@ -414,7 +416,15 @@ check_threads_agree (int selective)
 static void
 test_threads_agree (void)
 {
-  check_threads_agree (0);
+  check_threads_agree (0, 2);
+}
+
+/* More threads than this machine may have processors: split points open
+ * below others, and a thread waiting for its own helps with those. */
+static void
+test_threads_agree_many (void)
+{
+  check_threads_agree (0, 5);
 }
 
 /* The same with selective passes from eight empties, the helpers in them
@@ -422,7 +432,7 @@ test_threads_agree (void)
 static void
 test_threads_agree_selective (void)
 {
-  check_threads_agree (8);
+  check_threads_agree (8, 2);
 }
 
 /* Two threads deepening a midgame search still give a legal move. */
@@ -828,6 +838,7 @@ main (int   argc,
   g_test_add_func ("/engine/search/time-budget", test_time_budget);
   g_test_add_func ("/engine/search/threads/exact", test_threads_agree);
   g_test_add_func ("/engine/search/threads/selective", test_threads_agree_selective);
+  g_test_add_func ("/engine/search/threads/many", test_threads_agree_many);
   g_test_add_func ("/engine/search/solver/wld", test_wld);
   g_test_add_func ("/engine/search/solver/wld-selective", test_wld_selective);
   g_test_add_func ("/engine/search/threads/midgame", test_threads_midgame);
