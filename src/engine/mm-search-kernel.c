@@ -105,9 +105,11 @@
 #define EVAL_ORDER_EMPTIES 15
 #define EVAL_ORDER_DEEPER_EMPTIES 20
 
-/* From this many empties on, a node whose first move did not cut shares
- * its other moves out to the threads that are free (mm-split.h). */
+/* From this many empties on, a node of the solver whose first move did
+ * not cut shares its other moves out to the threads that are free
+ * (mm-split.h); in the midgame search, from this depth on. */
 #define SPLIT_EMPTIES 12
+#define SPLIT_DEPTH 5
 
 typedef struct _MoveItem MoveItem;
 
@@ -896,33 +898,35 @@ search_split_move (MmSearch           *search,
 }
 
 /* Whether to share out the moves left at a node: where there are several,
- * a thread is free to take them, and they are worth the locking. */
+ * a thread is free to take them, and the subtrees (@size, the empties or
+ * the depth, at least @min_size) are worth the locking. */
 static inline bool
 worth_splitting (const MmSearch *search,
-                 int             n_empties,
+                 int             size,
+                 int             min_size,
                  int             moves_left)
 {
-  return search->team != NULL && n_empties >= SPLIT_EMPTIES && moves_left >= 2
+  return search->team != NULL && size >= min_size && moves_left >= 2
          && atomic_load_explicit (&search->team->n_idle, memory_order_relaxed) > 0;
 }
 
-/* Searches items[from..n_moves-1] with the free threads; *best and
- * *best_move hold the best so far, and are updated.  Returns the new
+/* Searches items[from..n_moves-1] with the free threads, each move with
+ * @split's search_move, depth and child_type (set by the caller); *best
+ * and *best_move hold the best so far, and are updated.  Returns the new
  * alpha.  Out of line, so that the split point's room is not taken on
  * every node's stack frame. */
 static __attribute__ ((noinline)) int
-split_moves (MmSearch *search,
-             uint64_t  player,
-             uint64_t  opponent,
-             MoveItem *items,
-             int       from,
-             int       n_moves,
-             int       n_empties,
-             NodeType  type,
-             int       alpha,
-             int       beta,
-             int      *best,
-             int      *best_move)
+split_moves (MmSearch     *search,
+             MmSplitPoint *split_template,
+             uint64_t      player,
+             uint64_t      opponent,
+             MoveItem     *items,
+             int           from,
+             int           n_moves,
+             int           alpha,
+             int           beta,
+             int          *best,
+             int          *best_move)
 {
   MmSplitPoint split;
 
@@ -936,23 +940,47 @@ split_moves (MmSearch *search,
       split.replies[split.n_moves] = items[i].replies;
       split.squares[split.n_moves++] = (uint8_t) items[i].square;
     }
-  split.n_empties = n_empties;
-  split.child_type = null_window_child_type (type, false);
+  split.n_empties = mm_popcount (~(player | opponent));
+  split.depth = split_template->depth;
+  split.child_type = split_template->child_type;
+  split.search_move = split_template->search_move;
   split.next = 0;
   split.alpha = alpha;
   split.beta = beta;
   split.best = *best;
   split.best_move = *best_move;
-  mm_split_run (search, &split, search_split_move);
+  mm_split_run (search, &split);
   *best = split.best;
   *best_move = split.best_move;
   return split.alpha;
 }
 
+/* The remaining moves of a node of the solver, of @type. */
+static int
+split_solver_moves (MmSearch *search,
+                    uint64_t  player,
+                    uint64_t  opponent,
+                    MoveItem *items,
+                    int       n_moves,
+                    NodeType  type,
+                    int       alpha,
+                    int       beta,
+                    int      *best,
+                    int      *best_move)
+{
+  MmSplitPoint kind = {
+    .child_type = null_window_child_type (type, false),
+    .search_move = search_split_move,
+  };
+
+  return split_moves (search, &kind, player, opponent, items, 1, n_moves, alpha, beta, best,
+                      best_move);
+}
+
 void
 MM_KERNEL (mm_split_helper_kernel) (MmSearch *search)
 {
-  mm_split_serve (search, search_split_move);
+  mm_split_serve (search);
 }
 
 /* @moves: the player's legal moves; @type: what the node is expected to
@@ -1107,10 +1135,10 @@ solve_deep (MmSearch *search,
             }
         }
 
-      if (i == 0 && worth_splitting (search, n_empties, n_moves - 1))
+      if (i == 0 && worth_splitting (search, n_empties, SPLIT_EMPTIES, n_moves - 1))
         {
-          alpha = split_moves (search, player, opponent, items, 1, n_moves, n_empties, type,
-                               alpha, beta, &best, &best_move);
+          alpha = split_solver_moves (search, player, opponent, items, n_moves, type, alpha,
+                                      beta, &best, &best_move);
           if (mm_search_stopped (search))
             return 0;
           break;
@@ -1203,10 +1231,10 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
         }
 
       /* What the split point kept of a stopped search is sound. */
-      if (i == 0 && worth_splitting (search, n_empties, n_moves - 1))
+      if (i == 0 && worth_splitting (search, n_empties, SPLIT_EMPTIES, n_moves - 1))
         {
-          alpha = split_moves (search, player, opponent, items, 1, n_moves, n_empties, NODE_PV,
-                               alpha, beta, &best, best_move);
+          alpha = split_solver_moves (search, player, opponent, items, n_moves, NODE_PV, alpha,
+                                      beta, &best, best_move);
           if (mm_search_stopped (search))
             return best;
           break;
@@ -1497,6 +1525,49 @@ order_moves_by_search (MmSearch *search,
   return n;
 }
 
+/* Move @index of @split, for whichever thread takes it: as search_midgame
+ * searches its moves after the first. */
+static int
+search_split_midgame_move (MmSearch           *search,
+                           const MmSplitPoint *split,
+                           int                 index,
+                           int                 alpha)
+{
+  uint64_t flips = split->flips[index];
+  uint64_t next_player = split->opponent ^ flips;
+  uint64_t next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+  int score;
+
+  score = -search_midgame (search, next_player, next_opponent, -alpha - 1, -alpha,
+                           split->depth - 1);
+  if (score > alpha && score < split->beta && !mm_search_stopped (search))
+    score = -search_midgame (search, next_player, next_opponent, -split->beta, -alpha,
+                             split->depth - 1);
+  return score;
+}
+
+/* The remaining moves of a node of the midgame search. */
+static int
+split_midgame_moves (MmSearch *search,
+                     uint64_t  player,
+                     uint64_t  opponent,
+                     MoveItem *items,
+                     int       n_moves,
+                     int       depth,
+                     int       alpha,
+                     int       beta,
+                     int      *best,
+                     int      *best_move)
+{
+  MmSplitPoint kind = {
+    .depth = depth,
+    .search_move = search_split_midgame_move,
+  };
+
+  return split_moves (search, &kind, player, opponent, items, 1, n_moves, alpha, beta, best,
+                      best_move);
+}
+
 static int
 search_midgame (MmSearch *search,
                 uint64_t  player,
@@ -1581,6 +1652,15 @@ search_midgame (MmSearch *search,
                 break;
             }
         }
+
+      if (i == 0 && worth_splitting (search, depth, SPLIT_DEPTH, n_moves - 1))
+        {
+          alpha = split_midgame_moves (search, player, opponent, items, n_moves, depth, alpha,
+                                       beta, &best, &best_move);
+          if (mm_search_stopped (search))
+            return 0;
+          break;
+        }
     }
 
   mm_hash_table_store (search->hash, player, opponent, depth,
@@ -1648,6 +1728,14 @@ MM_KERNEL (mm_midgame_kernel) (MmSearch *search,
               if (alpha >= beta)
                 break;
             }
+        }
+
+      /* What the split point kept of a stopped search is sound. */
+      if (i == 0 && worth_splitting (search, depth, SPLIT_DEPTH, n_moves - 1))
+        {
+          split_midgame_moves (search, player, opponent, items, n_moves, depth, alpha, beta,
+                               &best, best_move);
+          break;
         }
     }
 

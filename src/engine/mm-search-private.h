@@ -44,7 +44,6 @@ struct _MmSearch
                                        * for (see mm-split.c) */
   atomic_int           abort;       /* a split point above was cut */
   int                  n_threads;
-  int                  helper_index; /* 0 for the main search */
   double               probcut;     /* Multi-ProbCut's margin in standard
                                      * deviations; 0: off */
   int                  selectivity; /* 0: the solver is exact; else the

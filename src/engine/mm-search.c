@@ -270,58 +270,30 @@ begin_search (MmSearch *search,
     mm_hash_table_new_search (search->near_end);
 }
 
-#ifndef MIN
-# define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 
 /* ---- Helper threads ----------------------------------------------------- */
-
-typedef enum
-{
-  HELP_SOLVE,
-  HELP_DEEPEN,
-} HelperTask;
 
 typedef struct
 {
   MmSearch    search;        /* shares the main search's table */
-  MmBoard     board;
-  HelperTask  task;
-  int         max_depth;
   thrd_t      thread;
 } Helper;
 
+/* The helpers of one search, and the team they form with it. */
 typedef struct
 {
   Helper      *helpers;
   int          n_helpers;
-  atomic_int   stop;         /* ends a deepening */
-  bool         splitting;    /* a solve's: they search split points */
+  bool         splitting;    /* the team was made */
   MmSplitTeam  split;
 } HelperTeam;
-
-static int first_legal_move (const MmBoard *board);
-static int search_iteration (MmSearch *search, const MmBoard *board, int depth, int guess,
-                             int *best_move);
 
 static int
 helper_main (void *data)
 {
   Helper *helper = data;
-  int move = first_legal_move (&helper->board);
 
-  if (helper->task == HELP_SOLVE)
-    run_split_helper_kernel (&helper->search);
-  else
-    {
-      /* Every other helper runs one ply ahead, so that the threads do not
-       * all search the same depth at the same time. */
-      int guess = 0;
-
-      for (int depth = 1 + (helper->search.helper_index & 1);
-           depth <= helper->max_depth && !mm_search_stopped (&helper->search); depth++)
-        guess = search_iteration (&helper->search, &helper->board, depth, guess, &move);
-    }
+  run_split_helper_kernel (&helper->search);
   return 0;
 }
 
@@ -353,41 +325,32 @@ helper_solve_cache (MmSearch *search,
   return cache;
 }
 
-/* Helpers for a solve (HELP_SOLVE) search the moves that the main
- * thread's solver shares out (mm-split.h), and stop when it is told to;
- * those of a deepening (HELP_DEEPEN) search the same tree as the main
- * thread, one ply ahead or not, and share only the table with it (lazy
- * SMP), until it has finished. */
+/* The helpers search the moves that the main thread's searches share out
+ * (mm-split.h), until stop_helpers.  Without memory or threads for them,
+ * the main thread searches alone. */
 static void
-start_helpers (MmSearch      *search,
-               HelperTeam    *team,
-               const MmBoard *board,
-               HelperTask     task,
-               int            max_depth)
+start_helpers (MmSearch   *search,
+               HelperTeam *team)
 {
   int n_helpers = search->n_threads - 1;
 
   team->n_helpers = 0;
   team->helpers = NULL;
   team->splitting = false;
-  atomic_init (&team->stop, 0);
   if (n_helpers < 1)
     return;
 
   team->helpers = calloc ((size_t) n_helpers, sizeof (Helper));
   if (team->helpers == NULL)
     return;
-  if (task == HELP_SOLVE)
+  if (!mm_split_team_init (&team->split))
     {
-      if (!mm_split_team_init (&team->split))
-        {
-          free (team->helpers);
-          team->helpers = NULL;
-          return;
-        }
-      team->splitting = true;
-      mm_split_team_join (&team->split, search);
+      free (team->helpers);
+      team->helpers = NULL;
+      return;
     }
+  team->splitting = true;
+  mm_split_team_join (&team->split, search);
 
   for (int i = 0; i < n_helpers; i++)
     {
@@ -398,21 +361,15 @@ start_helpers (MmSearch      *search,
       helper->search.solve_cache = helper_solve_cache (search, i);
       helper->search.weights = search->weights;
       helper->search.deadline = search->deadline;
-      helper->search.stop = task == HELP_SOLVE ? search->stop : &team->stop;
-      atomic_init (&helper->search.abort, 0);
+      helper->search.stop = search->stop;
       helper->search.n_threads = 1;
       helper->search.probcut = search->probcut;
       helper->search.selectivity = search->selectivity;
       helper->search.selective_min_empties = search->selective_min_empties;
-      helper->search.helper_index = i + 1;
-      helper->board = *board;
-      helper->task = task;
-      helper->max_depth = max_depth;
-      if (task == HELP_SOLVE)
-        mm_split_team_join (&team->split, &helper->search);
+      mm_split_team_join (&team->split, &helper->search);
     }
 
-  /* Every thread joined the split team before any starts. */
+  /* Every thread joined the team before any starts. */
   for (int i = 0; i < n_helpers; i++)
     {
       if (thrd_create (&team->helpers[i].thread, helper_main, &team->helpers[i]) != thrd_success)
@@ -438,7 +395,6 @@ stop_helpers (HelperTeam *team)
 {
   uint64_t nodes = 0;
 
-  atomic_store (&team->stop, 1);
   if (team->splitting)
     mm_split_team_quit (&team->split);
   for (int i = 0; i < team->n_helpers; i++)
@@ -458,6 +414,10 @@ stop_helpers (HelperTeam *team)
   team->n_helpers = 0;
   return nodes;
 }
+
+static int first_legal_move (const MmBoard *board);
+static int search_iteration (MmSearch *search, const MmBoard *board, int depth, int guess,
+                             int *best_move);
 
 /* A shallow midgame search first leaves its best moves in the table, where
  * the solver finds them for its move ordering near the root. */
@@ -485,7 +445,7 @@ solve_pass (MmSearch      *search,
   HelperTeam team;
   int score;
 
-  start_helpers (search, &team, board, HELP_SOLVE, 0);
+  start_helpers (search, &team);
   score = run_endgame_kernel (search, board, alpha, beta, best_move);
   *helper_nodes += stop_helpers (&team);
   return score;
@@ -642,7 +602,7 @@ mm_search_run (MmSearch             *search,
   if (limits->exact_empties > 0 && n_empties <= limits->exact_empties)
     max_depth = n_empties;
 
-  start_helpers (search, &team, board, HELP_DEEPEN, MIN (max_depth, n_empties));
+  start_helpers (search, &team);
   for (int depth = 1; depth <= max_depth && depth <= n_empties; depth++)
     {
       int move = result->best_move;

@@ -143,9 +143,8 @@ has_moves_left (const MmSplitPoint *split)
 /* Searches moves of @split until none is left or they are no longer
  * wanted.  Called and returns with the team's lock held. */
 static void
-work_at (MmSearch          *search,
-         MmSplitPoint      *split,
-         MmSplitSearchFunc  search_move)
+work_at (MmSearch     *search,
+         MmSplitPoint *split)
 {
   MmSplitTeam *team = search->team;
   MmSplitPoint *outer = search->split_context;
@@ -159,7 +158,7 @@ work_at (MmSearch          *search,
 
       split->n_working++;
       mtx_unlock (&team->lock);
-      score = search_move (search, split, index, alpha);
+      score = split->search_move (search, split, index, alpha);
       mtx_lock (&team->lock);
       split->n_working--;
 
@@ -174,11 +173,16 @@ work_at (MmSearch          *search,
 }
 
 /* A split point with moves to share, below @ancestor if it is not NULL;
- * NULL if there is none. */
+ * NULL if there is none, or once the search is stopped (where work_at
+ * would take none of them). */
 static MmSplitPoint *
-find_work (MmSplitTeam        *team,
+find_work (MmSearch           *search,
            const MmSplitPoint *ancestor)
 {
+  MmSplitTeam *team = search->team;
+
+  if (atomic_load (search->stop) != 0)
+    return NULL;
   for (int i = 0; i < team->n_open; i++)
     if (has_moves_left (team->open[i])
         && (ancestor == NULL || chain_contains (team->open[i], ancestor)))
@@ -206,9 +210,8 @@ close_split (MmSplitTeam  *team,
  * points opened below its own (a thread that helped anywhere else could
  * be deep in a search when its own split point is done). */
 void
-mm_split_run (MmSearch          *owner,
-              MmSplitPoint      *split,
-              MmSplitSearchFunc  search_move)
+mm_split_run (MmSearch     *owner,
+              MmSplitPoint *split)
 {
   MmSplitTeam *team = owner->team;
   MmSplitPoint *outer = owner->split_context;
@@ -222,18 +225,18 @@ mm_split_run (MmSearch          *owner,
       team->open[team->n_open++] = split;
       cnd_broadcast (&team->wake);
     }
-  work_at (owner, split, search_move);
+  work_at (owner, split);
 
   enter_context (owner, split);
   atomic_fetch_add (&team->n_idle, 1);
   while (split->n_working > 0)
     {
-      MmSplitPoint *below = find_work (team, split);
+      MmSplitPoint *below = find_work (owner, split);
 
       if (below != NULL)
         {
           atomic_fetch_sub (&team->n_idle, 1);
-          work_at (owner, below, search_move);
+          work_at (owner, below);
           atomic_fetch_add (&team->n_idle, 1);
         }
       else
@@ -248,8 +251,7 @@ mm_split_run (MmSearch          *owner,
 /* A helper thread's life: search moves of any open split point until the
  * team quits. */
 void
-mm_split_serve (MmSearch          *helper,
-                MmSplitSearchFunc  search_move)
+mm_split_serve (MmSearch *helper)
 {
   MmSplitTeam *team = helper->team;
 
@@ -257,12 +259,12 @@ mm_split_serve (MmSearch          *helper,
   atomic_fetch_add (&team->n_idle, 1);
   while (!team->quit)
     {
-      MmSplitPoint *split = find_work (team, NULL);
+      MmSplitPoint *split = find_work (helper, NULL);
 
       if (split != NULL)
         {
           atomic_fetch_sub (&team->n_idle, 1);
-          work_at (helper, split, search_move);
+          work_at (helper, split);
           atomic_fetch_add (&team->n_idle, 1);
         }
       else

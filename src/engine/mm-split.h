@@ -28,8 +28,8 @@
 #include "mm-board.h"
 #include "mm-search.h"
 
-/* Young Brothers Wait for the solver's threads: once the first move of a
- * node has been searched without a cut, its other moves may be shared
+/* Young Brothers Wait for the searches' threads: once the first move of
+ * a node has been searched without a cut, its other moves may be shared
  * out to the threads that have nothing to do (a split point).  The
  * thread that opened it (its owner) searches them too, and when none is
  * left it helps with the split points opened below it until the last
@@ -37,6 +37,14 @@
  * every thread working below it drops what it was doing. */
 
 typedef struct _MmSplitPoint MmSplitPoint;
+
+/* Searches move @index of @split with the window's lower end at @alpha
+ * (null window, then the full one if it fails high), as the search that
+ * opened it does. */
+typedef int (*MmSplitSearchFunc) (MmSearch           *search,
+                                  const MmSplitPoint *split,
+                                  int                 index,
+                                  int                 alpha);
 
 struct _MmSplitPoint
 {
@@ -48,9 +56,11 @@ struct _MmSplitPoint
   uint8_t       squares[MM_N_SQUARES];
   int           n_moves;
   int           n_empties;
+  int           depth;      /* the midgame search's, or 0 */
   int           child_type; /* the solver's kind of node for the null-window
                              * searches of the moves */
   int           beta;
+  MmSplitSearchFunc search_move;
 
   /* Under the team's lock: */
   int           next;       /* the next move to hand out */
@@ -61,17 +71,9 @@ struct _MmSplitPoint
   bool          cut;        /* a move reached beta */
 };
 
-/* Searches move @index of @split with the window's lower end at @alpha
- * (null window, then the full one if it fails high), as the solver of the
- * kernel in use does. */
-typedef int (*MmSplitSearchFunc) (MmSearch           *search,
-                                  const MmSplitPoint *split,
-                                  int                 index,
-                                  int                 alpha);
-
 #define MM_SPLIT_MAX_OPEN 256
 
-/* The threads of one solve. */
+/* The threads of one search. */
 typedef struct
 {
   mtx_t         lock;
@@ -90,8 +92,6 @@ void mm_split_team_join  (MmSplitTeam *team,
                           MmSearch    *search);
 void mm_split_team_quit  (MmSplitTeam *team);
 
-void mm_split_run        (MmSearch          *owner,
-                          MmSplitPoint      *split,
-                          MmSplitSearchFunc  search_move);
-void mm_split_serve      (MmSearch          *helper,
-                          MmSplitSearchFunc  search_move);
+void mm_split_run        (MmSearch     *owner,
+                          MmSplitPoint *split);
+void mm_split_serve      (MmSearch     *helper);

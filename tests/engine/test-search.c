@@ -694,18 +694,20 @@ stop_after (MmSearch *search,
   return (double) (g_get_monotonic_time () - stopped_at) / 1000.0;
 }
 
-/* Told to stop from another thread, an unlimited search ends soon and
- * still gives a legal move. */
+/* Told to stop from another thread after @milliseconds, an unlimited
+ * search on @n_threads ends soon and still gives a legal move. */
 static void
-test_stop_from_another_thread (void)
+check_stop_from_another_thread (int   n_threads,
+                                guint milliseconds)
 {
   SearchJob job = { .search = mm_search_new (HASH_BYTES) };
   GThread *thread;
   double latency;
 
+  mm_search_set_threads (job.search, n_threads);
   mm_board_init_start (&job.board);
   thread = g_thread_new ("search", run_unlimited, &job);
-  latency = stop_after (job.search, thread, 200);
+  latency = stop_after (job.search, thread, milliseconds);
 
   /* The promptness target (50 ms) is measured by the benchmark; here only
    * a bound no loaded machine should reach. */
@@ -716,6 +718,22 @@ test_stop_from_another_thread (void)
   g_assert_cmpuint (mm_board_legal_moves (&job.board) & (G_GUINT64_CONSTANT (1) << job.result.best_move),
                     !=, 0);
   mm_search_free (job.search);
+}
+
+static void
+test_stop_from_another_thread (void)
+{
+  check_stop_from_another_thread (1, 200);
+}
+
+/* The same with the threads sharing out moves, stopped at several
+ * moments: the stop also reaches the threads waiting at a split point
+ * for the others. */
+static void
+test_stop_threads (void)
+{
+  for (guint milliseconds = 20; milliseconds <= 320; milliseconds += 75)
+    check_stop_from_another_thread (2, milliseconds);
 }
 
 typedef struct
@@ -833,6 +851,7 @@ main (int   argc,
   g_test_add_func ("/engine/search/wipeout", test_search_finds_wipeout);
   g_test_add_func ("/engine/search/stop", test_stop_from_another_thread);
   g_test_add_func ("/engine/search/stop-solve", test_stop_solve);
+  g_test_add_func ("/engine/search/stop-threads", test_stop_threads);
   g_test_add_func ("/engine/search/time-limit", test_time_limit);
   g_test_add_func ("/engine/search/finished-game", test_finished_game);
   g_test_add_func ("/engine/search/time-budget", test_time_budget);
