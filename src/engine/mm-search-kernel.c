@@ -875,6 +875,19 @@ solve_child (MmSearch *search,
   return solve_deep (search, player, opponent, alpha, beta, n_empties, moves, type);
 }
 
+/* The position after move @index of @split. */
+static inline void
+split_child (const MmSplitPoint *split,
+             int                 index,
+             uint64_t           *next_player,
+             uint64_t           *next_opponent)
+{
+  uint64_t flips = split->flips[index];
+
+  *next_player = split->opponent ^ flips;
+  *next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+}
+
 /* Move @index of @split, for whichever thread takes it: as solve_deep
  * searches its moves after the first. */
 static int
@@ -883,11 +896,11 @@ search_split_move (MmSearch           *search,
                    int                 index,
                    int                 alpha)
 {
-  uint64_t flips = split->flips[index];
-  uint64_t next_player = split->opponent ^ flips;
-  uint64_t next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+  uint64_t next_player, next_opponent;
   int n_empties = split->n_empties - 1;
   int score;
+
+  split_child (split, index, &next_player, &next_opponent);
 
   score = -solve_child (search, next_player, next_opponent, -alpha - 1, -alpha, n_empties,
                         split->replies[index], (NodeType) split->child_type);
@@ -1533,11 +1546,10 @@ search_split_midgame_move (MmSearch           *search,
                            int                 index,
                            int                 alpha)
 {
-  uint64_t flips = split->flips[index];
-  uint64_t next_player = split->opponent ^ flips;
-  uint64_t next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+  uint64_t next_player, next_opponent;
   int score;
 
+  split_child (split, index, &next_player, &next_opponent);
   score = -search_midgame (search, next_player, next_opponent, -alpha - 1, -alpha,
                            split->depth - 1);
   if (score > alpha && score < split->beta && !mm_search_stopped (search))

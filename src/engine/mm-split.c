@@ -190,6 +190,26 @@ find_work (MmSearch           *search,
   return NULL;
 }
 
+/* For an idle thread (counted in n_idle): searches moves of a split point
+ * below @ancestor (any if NULL) if one has some, else waits for news.
+ * Called and returns with the team's lock held. */
+static void
+help_or_wait (MmSearch           *search,
+              const MmSplitPoint *ancestor)
+{
+  MmSplitTeam *team = search->team;
+  MmSplitPoint *split = find_work (search, ancestor);
+
+  if (split == NULL)
+    {
+      cnd_wait (&team->wake, &team->lock);
+      return;
+    }
+  atomic_fetch_sub (&team->n_idle, 1);
+  work_at (search, split);
+  atomic_fetch_add (&team->n_idle, 1);
+}
+
 static void
 close_split (MmSplitTeam  *team,
              MmSplitPoint *split)
@@ -230,18 +250,7 @@ mm_split_run (MmSearch     *owner,
   enter_context (owner, split);
   atomic_fetch_add (&team->n_idle, 1);
   while (split->n_working > 0)
-    {
-      MmSplitPoint *below = find_work (owner, split);
-
-      if (below != NULL)
-        {
-          atomic_fetch_sub (&team->n_idle, 1);
-          work_at (owner, below);
-          atomic_fetch_add (&team->n_idle, 1);
-        }
-      else
-        cnd_wait (&team->wake, &team->lock);
-    }
+    help_or_wait (owner, split);
   atomic_fetch_sub (&team->n_idle, 1);
   close_split (team, split);
   enter_context (owner, outer);
@@ -258,18 +267,7 @@ mm_split_serve (MmSearch *helper)
   mtx_lock (&team->lock);
   atomic_fetch_add (&team->n_idle, 1);
   while (!team->quit)
-    {
-      MmSplitPoint *split = find_work (helper, NULL);
-
-      if (split != NULL)
-        {
-          atomic_fetch_sub (&team->n_idle, 1);
-          work_at (helper, split);
-          atomic_fetch_add (&team->n_idle, 1);
-        }
-      else
-        cnd_wait (&team->wake, &team->lock);
-    }
+    help_or_wait (helper, NULL);
   atomic_fetch_sub (&team->n_idle, 1);
   mtx_unlock (&team->lock);
 }
