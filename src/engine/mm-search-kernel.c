@@ -1074,6 +1074,11 @@ solve_deep (MmSearch *search,
     {
       int cut = endgame_probcut (search, player, opponent, alpha, beta, n_empties);
 
+      /* A stopped or dropped shallow search decides nothing, and must
+       * leave nothing in the table. */
+      if (mm_search_stopped (search))
+        return 0;
+
       /* The shallow search's move, for the passes after this one. */
       if (cut != 0 && mm_hash_table_probe (search->hash, player, opponent, &entry)
           && entry.move != NO_MOVE)
