@@ -66,11 +66,6 @@ int      mm_midgame_kernel_x86_64_v3 (MmSearch *search,
                                       int       beta,
                                       int      *best_move);
 
-/* A solver's helper thread: searches moves of the split points its team
- * opens until the team quits (mm-split.h). */
-void     mm_split_helper_kernel_generic   (MmSearch *search);
-void     mm_split_helper_kernel_x86_64_v3 (MmSearch *search);
-
 typedef struct _MmEvalWeights MmEvalWeights;
 
 int      mm_eval_kernel_generic      (const MmEvalWeights *weights,

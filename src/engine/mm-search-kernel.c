@@ -990,12 +990,6 @@ split_solver_moves (MmSearch *search,
                       best_move);
 }
 
-void
-MM_KERNEL (mm_split_helper_kernel) (MmSearch *search)
-{
-  mm_split_serve (search);
-}
-
 /* @moves: the player's legal moves; @type: what the node is expected to
  * do.  A node expected to cut skips the stability bound, which can only
  * prove it fails low (FFO #40-#44: 0.95% fewer instructions, and of

@@ -102,8 +102,9 @@ mm_search_set_weights (MmSearch            *search,
   search->weights = weights;
 }
 
-/* Searches on @n_threads threads (lazy SMP: every thread searches the same
- * tree through the shared table, and what one learns the others use). */
+/* Searches on @n_threads threads: the helpers take the moves that the
+ * searches share out at their split points (mm-split.h), and all of them
+ * share the table. */
 void
 mm_search_set_threads (MmSearch *search,
                        int       n_threads)
@@ -228,19 +229,6 @@ run_endgame_kernel (MmSearch      *search,
                                     alpha, beta, best_move);
 }
 
-static void
-run_split_helper_kernel (MmSearch *search)
-{
-#ifdef MM_HAVE_X86_64_V3_KERNELS
-  if (use_x86_64_v3 ())
-    {
-      mm_split_helper_kernel_x86_64_v3 (search);
-      return;
-    }
-#endif
-  mm_split_helper_kernel_generic (search);
-}
-
 static int
 run_midgame_kernel (MmSearch      *search,
                     const MmBoard *board,
@@ -270,7 +258,6 @@ begin_search (MmSearch *search,
     mm_hash_table_new_search (search->near_end);
 }
 
-
 /* ---- Helper threads ----------------------------------------------------- */
 
 typedef struct
@@ -288,12 +275,14 @@ typedef struct
   MmSplitTeam  split;
 } HelperTeam;
 
+/* A helper's thread: the split points carry the search of their moves,
+ * in the kernel of the search that opened them. */
 static int
 helper_main (void *data)
 {
   Helper *helper = data;
 
-  run_split_helper_kernel (&helper->search);
+  mm_split_serve (&helper->search);
   return 0;
 }
 
