@@ -923,30 +923,31 @@ worth_splitting (const MmSearch *search,
          && atomic_load_explicit (&search->team->n_idle, memory_order_relaxed) > 0;
 }
 
-/* Searches items[from..n_moves-1] with the free threads, each move with
- * @split's search_move, depth and child_type (set by the caller); *best
- * and *best_move hold the best so far, and are updated.  Returns the new
- * alpha.  Out of line, so that the split point's room is not taken on
- * every node's stack frame. */
+/* Searches items[1..n_moves-1] with the free threads, each move with
+ * @search_move (which reads the split point's @depth or @child_type);
+ * *best and *best_move hold the best so far, and are updated.  Returns
+ * the new alpha.  Out of line, so that the split point's room is not
+ * taken on every node's stack frame. */
 static __attribute__ ((noinline)) int
-split_moves (MmSearch     *search,
-             MmSplitPoint *split_template,
-             uint64_t      player,
-             uint64_t      opponent,
-             MoveItem     *items,
-             int           from,
-             int           n_moves,
-             int           alpha,
-             int           beta,
-             int          *best,
-             int          *best_move)
+split_moves (MmSearch          *search,
+             MmSplitSearchFunc  search_move,
+             int                depth,
+             NodeType           child_type,
+             uint64_t           player,
+             uint64_t           opponent,
+             MoveItem          *items,
+             int                n_moves,
+             int                alpha,
+             int                beta,
+             int               *best,
+             int               *best_move)
 {
   MmSplitPoint split;
 
   split.player = player;
   split.opponent = opponent;
   split.n_moves = 0;
-  for (int i = from; i < n_moves; i++)
+  for (int i = 1; i < n_moves; i++)
     {
       select_next (items, i, n_moves);
       split.flips[split.n_moves] = items[i].flips;
@@ -954,9 +955,9 @@ split_moves (MmSearch     *search,
       split.squares[split.n_moves++] = (uint8_t) items[i].square;
     }
   split.n_empties = mm_popcount (~(player | opponent));
-  split.depth = split_template->depth;
-  split.child_type = split_template->child_type;
-  split.search_move = split_template->search_move;
+  split.depth = depth;
+  split.child_type = child_type;
+  split.search_move = search_move;
   split.next = 0;
   split.alpha = alpha;
   split.beta = beta;
@@ -981,13 +982,8 @@ split_solver_moves (MmSearch *search,
                     int      *best,
                     int      *best_move)
 {
-  MmSplitPoint kind = {
-    .child_type = null_window_child_type (type, false),
-    .search_move = search_split_move,
-  };
-
-  return split_moves (search, &kind, player, opponent, items, 1, n_moves, alpha, beta, best,
-                      best_move);
+  return split_moves (search, search_split_move, 0, null_window_child_type (type, false),
+                      player, opponent, items, n_moves, alpha, beta, best, best_move);
 }
 
 /* @moves: the player's legal moves; @type: what the node is expected to
@@ -1570,13 +1566,8 @@ split_midgame_moves (MmSearch *search,
                      int      *best,
                      int      *best_move)
 {
-  MmSplitPoint kind = {
-    .depth = depth,
-    .search_move = search_split_midgame_move,
-  };
-
-  return split_moves (search, &kind, player, opponent, items, 1, n_moves, alpha, beta, best,
-                      best_move);
+  return split_moves (search, search_split_midgame_move, depth, NODE_PV, player, opponent,
+                      items, n_moves, alpha, beta, best, best_move);
 }
 
 static int
