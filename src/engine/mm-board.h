@@ -329,6 +329,15 @@ mm_flips_of (uint64_t player,
 
 #endif
 
+/* The mover's discs once it has played @square, which flips @flips. */
+static inline uint64_t
+mm_mover_after (uint64_t player,
+                uint64_t flips,
+                int      square)
+{
+  return player ^ flips ^ (UINT64_C (1) << square);
+}
+
 /* The discs of file A as the bits of a byte (a1 the lowest): a
  * multiplication adds the column's squares into the top byte without
  * carries, the column turned on its side. */
@@ -373,7 +382,7 @@ mm_board_apply (MmBoard  *board,
                 int       square,
                 uint64_t  flips)
 {
-  uint64_t mover = board->player ^ flips ^ (UINT64_C (1) << square);
+  uint64_t mover = mm_mover_after (board->player, flips, square);
 
   board->player = board->opponent ^ flips;
   board->opponent = mover;

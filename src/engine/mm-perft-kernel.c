@@ -45,7 +45,7 @@ perft_node (uint64_t player,
       int square = mm_first_square (moves);
       uint64_t flips = mm_flips_of (player, opponent, square);
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      uint64_t next_opponent = mm_mover_after (player, flips, square);
 
       if (depth == 2)
         {

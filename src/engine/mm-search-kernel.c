@@ -428,7 +428,7 @@ order_shallow_moves (uint64_t  player,
     {
       int square = mm_first_square (moves);
       uint64_t flips = mm_flips_of (player, opponent, square);
-      uint64_t replies = mm_moves_of (opponent ^ flips, player ^ flips ^ (UINT64_C (1) << square));
+      uint64_t replies = mm_moves_of (opponent ^ flips, mm_mover_after (player, flips, square));
       set_item (&items[n++], square, flips, replies,
                 replies_key (replies) + parity_key (odd, square));
     }
@@ -511,7 +511,7 @@ solve_moves_at (MmSearch      *search,
         int square = mm_first_square (m);
         uint64_t flips = mm_flips_of (player, opponent, square);
         uint64_t next_player = opponent ^ flips;
-        uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+        uint64_t next_opponent = mm_mover_after (player, flips, square);
         uint64_t rest = empties ^ (UINT64_C (1) << square);
         int score;
 
@@ -678,7 +678,7 @@ order_moves (uint64_t            player,
       int square = mm_first_square (moves);
       uint64_t flips = mm_flips_of (player, opponent, square);
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      uint64_t next_opponent = mm_mover_after (player, flips, square);
       uint64_t replies = mm_moves_of (next_player, next_opponent);
       int key = replies_key (replies) + parity_key (odd, square);
 
@@ -829,7 +829,7 @@ enhanced_transposition_cutoff (MmSearch       *search,
 
       buckets[i] = mm_hash_table_bucket (mm_search_table_for (search, n_empties - 1),
                                          opponent ^ flips,
-                                         player ^ flips ^ (UINT64_C (1) << items[i].square));
+                                         mm_mover_after (player, flips, items[i].square));
       __builtin_prefetch (buckets[i]);
     }
 
@@ -837,7 +837,7 @@ enhanced_transposition_cutoff (MmSearch       *search,
     {
       uint64_t flips = items[i].flips;
       uint64_t child_player = opponent ^ flips;
-      uint64_t child_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      uint64_t child_opponent = mm_mover_after (player, flips, items[i].square);
       MmHashData child;
 
       if ((mm_hash_slot_read (&buckets[i][0], child_player, child_opponent, &child)
@@ -885,7 +885,7 @@ split_child (const MmSplitPoint *split,
   uint64_t flips = split->flips[index];
 
   *next_player = split->opponent ^ flips;
-  *next_opponent = split->player ^ flips ^ (UINT64_C (1) << split->squares[index]);
+  *next_opponent = mm_mover_after (split->player, flips, split->squares[index]);
 }
 
 /* Move @index of @split, for whichever thread takes it: as solve_deep
@@ -1111,7 +1111,7 @@ solve_deep (MmSearch *search,
         select_next (items, i, n_moves);
       flips = items[i].flips;
       next_player = opponent ^ flips;
-      next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      next_opponent = mm_mover_after (player, flips, items[i].square);
       if (i == 0)
         score = -solve_child (search, next_player, next_opponent, -beta, -alpha, n_empties - 1,
                               items[i].replies,
@@ -1210,7 +1210,7 @@ MM_KERNEL (mm_endgame_kernel) (MmSearch *search,
         select_next (items, i, n_moves);
       flips = items[i].flips;
       next_player = opponent ^ flips;
-      next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      next_opponent = mm_mover_after (player, flips, items[i].square);
 
       if (i == 0)
         score = -solve_deep (search, next_player, next_opponent, -beta, -alpha, n_empties - 1,
@@ -1463,7 +1463,7 @@ order_midgame_moves (MmSearch *search,
       int square = mm_first_square (moves);
       uint64_t flips = mm_flips_of (player, opponent, square);
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      uint64_t next_opponent = mm_mover_after (player, flips, square);
       int key, i;
 
       if (square == hash_move)
@@ -1516,7 +1516,7 @@ order_moves_by_search (MmSearch *search,
       int square = mm_first_square (moves);
       uint64_t flips = mm_flips_of (player, opponent, square);
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << square);
+      uint64_t next_opponent = mm_mover_after (player, flips, square);
       uint64_t replies = mm_moves_of (next_player, next_opponent);
       int key;
 
@@ -1626,7 +1626,7 @@ search_midgame (MmSearch *search,
     {
       uint64_t flips = items[i].flips;
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      uint64_t next_opponent = mm_mover_after (player, flips, items[i].square);
       int score;
 
       if (i == 0)
@@ -1704,7 +1704,7 @@ MM_KERNEL (mm_midgame_kernel) (MmSearch *search,
     {
       uint64_t flips = items[i].flips;
       uint64_t next_player = opponent ^ flips;
-      uint64_t next_opponent = player ^ flips ^ (UINT64_C (1) << items[i].square);
+      uint64_t next_opponent = mm_mover_after (player, flips, items[i].square);
       int score;
 
       if (i == 0)
