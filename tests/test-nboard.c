@@ -500,6 +500,38 @@ test_solve_damaged_file (void)
   g_unlink (path);
 }
 
+/* A number option out of range or not a number: the program fails and
+ * says which option wants what, rather than that the option is unknown. */
+static void
+test_bad_option_values (void)
+{
+  const char *const cases[][4] = {
+    { "nboard", "--threads", "0", "--threads wants a whole number from 1 to" },
+    { "bench", "--threads", "two", "--threads wants a whole number from 1 to" },
+    { "analyse", "--depth", "99", "--depth wants a whole number from 1 to 60, not '99'" },
+    { "analyse", "--time", "soon", "--time wants seconds" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      const char *argv[] = { MM_ENGINE_PATH, cases[i][0], "f5d6", cases[i][1], cases[i][2],
+                             NULL };
+      int status;
+
+      /* Only analyse takes a position. */
+      if (strcmp (cases[i][0], "analyse") != 0)
+        memmove (&argv[2], &argv[3], 3 * sizeof (argv[0]));
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_false (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (err, cases[i][3]));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -511,6 +543,7 @@ main (int   argc,
   g_test_add_func ("/nboard/exact-and-pass-move", test_exact_and_pass_move);
   g_test_add_func ("/nboard/ping-stops", test_ping_stops);
   g_test_add_func ("/solve/damaged-file", test_solve_damaged_file);
+  g_test_add_func ("/cli/bad-option-values", test_bad_option_values);
 
   return g_test_run ();
 }

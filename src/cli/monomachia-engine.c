@@ -96,6 +96,24 @@ parse_int (const char *text,
   return TRUE;
 }
 
+/* The value given to @command's integer @option: FALSE, having said what
+ * the option wants, when @text is not a whole number from @low to
+ * @high. */
+static gboolean
+int_option (const char *command,
+            const char *option,
+            const char *text,
+            int         low,
+            int         high,
+            int        *value)
+{
+  if (parse_int (text, low, high, value))
+    return TRUE;
+  fprintf (stderr, "monomachia-engine %s: %s wants a whole number from %d to %d, not '%s'\n",
+           command, option, low, high, text);
+  return FALSE;
+}
+
 static gboolean
 parse_seconds (const char *text,
                double     *value)
@@ -229,9 +247,12 @@ command_solve (int    argc,
     {
       if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
         eval_path = argv[++i];
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
-        i++;
+      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+        {
+          if (!int_option ("solve", argv[i], argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
+            return EXIT_FAILURE;
+          i++;
+        }
       else if (path == NULL && argv[i][0] != '-')
         path = argv[i];
       else
@@ -405,9 +426,12 @@ command_bench (int    argc,
     {
       if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
         eval_path = argv[++i];
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
-        i++;
+      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+        {
+          if (!int_option ("bench", argv[i], argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
+            return EXIT_FAILURE;
+          i++;
+        }
       else
         {
           fprintf (stderr, "monomachia-engine bench: unexpected '%s'\n", argv[i]);
@@ -538,21 +562,35 @@ command_analyse (int    argc,
     {
       if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
         eval_path = argv[++i];
-      else if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 1, 60, &limits.max_depth))
+      else if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
         {
+          if (!int_option ("analyse", argv[i], argv[i + 1], 1, 60, &limits.max_depth))
+            return EXIT_FAILURE;
           depth_given = TRUE;
           i++;
         }
-      else if (strcmp (argv[i], "--exact") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 0, 60, &limits.exact_empties))
-        i++;
-      else if (strcmp (argv[i], "--time") == 0 && i + 1 < argc
-               && parse_seconds (argv[i + 1], &limits.max_seconds))
-        i++;
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
-        i++;
+      else if (strcmp (argv[i], "--exact") == 0 && i + 1 < argc)
+        {
+          if (!int_option ("analyse", argv[i], argv[i + 1], 0, 60, &limits.exact_empties))
+            return EXIT_FAILURE;
+          i++;
+        }
+      else if (strcmp (argv[i], "--time") == 0 && i + 1 < argc)
+        {
+          if (!parse_seconds (argv[i + 1], &limits.max_seconds))
+            {
+              fprintf (stderr, "monomachia-engine analyse: --time wants seconds, more than "
+                               "0, not '%s'\n", argv[i + 1]);
+              return EXIT_FAILURE;
+            }
+          i++;
+        }
+      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+        {
+          if (!int_option ("analyse", argv[i], argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
+            return EXIT_FAILURE;
+          i++;
+        }
       else if (strcmp (argv[i], "--") == 0)
         continue;
       else if (text == NULL && !(g_str_has_prefix (argv[i], "--") && g_ascii_isalpha (argv[i][2])))
@@ -633,9 +671,12 @@ command_nboard (int    argc,
     {
       if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
         eval_path = argv[++i];
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc
-               && parse_int (argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
-        i++;
+      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+        {
+          if (!int_option ("nboard", argv[i], argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
+            return EXIT_FAILURE;
+          i++;
+        }
       else
         {
           fprintf (stderr, "monomachia-engine nboard: unexpected '%s'\n", argv[i]);
