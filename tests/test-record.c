@@ -918,7 +918,28 @@ test_malformed (void)
       "Line 1, column 14: the property name is longer than 32 characters" },
     { "(;GM[Othello];) x", 0, MM_RECORD_ERROR_SYNTAX,
       "Line 1, column 17: “x” is outside a game: a GGF game starts with “(;”" },
+    /* Not a game at all: prose is not taken for a list of bad moves */
+    { "this is not a game at all", 0, MM_RECORD_ERROR_UNSUPPORTED,
+      "This is not a game record: it is not a GGF game, a list of moves such as “f5 d6 c3”, "
+      "a PGN game or a board diagram" },
+    { "\n  Dear Anna,\nhere is the game we played on Sunday; I hope you like it.\n", 0,
+      MM_RECORD_ERROR_UNSUPPORTED, "This is not a game record" },
+    { "Paris, 12 May", 0, MM_RECORD_ERROR_UNSUPPORTED, "This is not a game record" },
+    { "é", 0, MM_RECORD_ERROR_UNSUPPORTED, "This is not a game record" },
+    /* GGF after a line of something else, in a damaged GGF game, or in prose */
+    { "My game\n(;GM[Othello]" STANDARD_BO "B[f5];)", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 1: “M” is outside a game: a GGF game starts with “(;”" },
+    { "(;GM[Othello]this is not a game at all;)", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 14: the property this has no value in “[ ]”" },
+    { "(this is not a game)", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 1: a GGF game starts with “(;”" },
     /* Transcripts */
+    { "f5d6 x9", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 6: “x9” is not a move: moves are written a1 to h8" },
+    { "1. f5 d6 2. this", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 13: “this” is not a move" },
+    { "F5 is the best first move", 0, MM_RECORD_ERROR_SYNTAX,
+      "Line 1, column 4: “is” is not a move" },
     { "f5 zz", 0, MM_RECORD_ERROR_SYNTAX,
       "Line 1, column 4: “zz” is not a move: moves are written a1 to h8" },
     { "f5d6\nc3 i9 d3", 0, MM_RECORD_ERROR_SYNTAX, "Line 2, column 4: “i9” is not a move" },
@@ -948,6 +969,10 @@ test_malformed (void)
     { "[Result \"30-34\"]\n" GAME_A, 0, MM_RECORD_ERROR_MISMATCH,
       "Result: the score 30-34 does not match the final position, which is 34-30" },
     /* Boards */
+    { "--------\n---Z----\n", 0, MM_RECORD_ERROR_BAD_POSITION,
+      "Line 2, column 4: “Z” is not a square of the board (X, O or -)" },
+    { "- - - - - - - -\n- - - - - - - -", 0, MM_RECORD_ERROR_BAD_POSITION,
+      "the board has 16 squares instead of 64" },
     { "XO-", MM_RECORD_FORMAT_BOARD, MM_RECORD_ERROR_BAD_POSITION,
       "Line 1, column 1: the board has 3 squares instead of 64" },
     { "XO-Z", MM_RECORD_FORMAT_BOARD, MM_RECORD_ERROR_BAD_POSITION,
@@ -1146,9 +1171,11 @@ test_files (void)
   g_autofree char *path = g_build_filename (dir, "game.ggf", NULL);
   g_autofree char *big_path = g_build_filename (dir, "big.ggf", NULL);
   g_autofree char *missing_path = g_build_filename (dir, "missing.ggf", NULL);
+  g_autofree char *notes_path = g_build_filename (dir, "notes.ggf", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autoptr(GFile) notes = g_file_new_for_path (notes_path);
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   MmRecordFormat found;
@@ -1182,6 +1209,20 @@ test_files (void)
   g_assert_nonnull (strstr (error->message, "The file is larger than"));
   g_clear_error (&error);
 
+  /* Prose saved under a game's name is said to be no game, not a list
+   * of bad moves: the name does not make it GGF. */
+  g_assert_true (g_file_set_contents (notes_path, "this is not a game at all\n", -1, &error));
+  mm_record_read_file_async (notes, NULL, read_async_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  games = mm_record_read_file_finish (result, &found, &error);
+  g_assert_null (games);
+  g_assert_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_UNSUPPORTED);
+  g_assert_true (g_str_has_prefix (error->message, "This is not a game record: "));
+  g_assert_cmpint (found, ==, MM_RECORD_FORMAT_UNKNOWN);
+  g_clear_error (&error);
+  g_clear_object (&result);
+
   mm_record_read_file_async (missing, NULL, read_async_cb, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -1192,6 +1233,7 @@ test_files (void)
 
   g_assert_no_errno (g_remove (path));
   g_assert_no_errno (g_remove (big_path));
+  g_assert_no_errno (g_remove (notes_path));
   g_assert_no_errno (g_rmdir (dir));
 }
 

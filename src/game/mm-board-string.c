@@ -85,8 +85,10 @@ skip_setboard (const char *text,
   return pos;
 }
 
-/* Whether @text starts with 64 squares and a side to move, which no move
- * transcript does, or with the word "setboard". */
+/* Whether @text starts as a board: with the word "setboard" or with a
+ * row's worth of squares.  No move transcript does (only a run of "--"
+ * passes could, and no game starts with a pass), so a damaged board is
+ * read as a board and its error says which square is wrong. */
 gboolean
 mm_board_string_looks_like (const char *text,
                             gsize       length)
@@ -97,22 +99,16 @@ mm_board_string_looks_like (const char *text,
   if (pos > skip_space (text, length, 0))
     return TRUE;
 
-  while (pos < length && n_cells < 65)
+  for (; pos < length && n_cells < 8; pos++)
     {
       if (_mm_record_is_space (text[pos]))
-        {
-          pos++;
-          continue;
-        }
+        continue;
       if (cell_of (text[pos]) == CELL_NONE)
         return FALSE;
-      pos++;
       n_cells++;
     }
 
-  /* The 65th is the side to move. */
-  return n_cells == 65 && (cell_of (text[pos - 1]) == CELL_BLACK
-                           || cell_of (text[pos - 1]) == CELL_WHITE);
+  return n_cells == 8;
 }
 
 /**

@@ -113,31 +113,58 @@ mm_record_check_text (const char  *data,
   return g_steal_pointer (&text);
 }
 
+static gsize
+skip_space (const char *text,
+            gsize       length,
+            gsize       pos)
+{
+  while (pos < length && _mm_record_is_space (text[pos]))
+    pos++;
+  return pos;
+}
+
+/* A GGF game after a line of something else, as a title or a mail
+ * header: the GGF parser then points at what is out of place. */
+static gboolean
+holds_ggf_game (const char *text,
+                gsize       length)
+{
+  return g_strstr_len (text, (gssize) length, "(;") != NULL;
+}
+
 /**
  * mm_record_detect:
  * @text: checked text
  *
  * Recognises the format from the first characters: "(" starts GGF, "["
- * starts PGN, 64 squares and a side to move are a board; anything else
- * is taken as a move transcript.
+ * starts PGN, a row of squares starts a board, a square name or a move
+ * number starts a transcript.  The format is only guessed from how the
+ * text starts, so that a damaged record gets its own parser's precise
+ * error; but text that starts as no format at all, as prose does, is not
+ * forced into one.
+ *
+ * Returns: the format, or %MM_RECORD_FORMAT_UNKNOWN if the text is blank
+ *   or is none of the formats
  */
 MmRecordFormat
 mm_record_detect (const char *text,
                   gsize       length)
 {
-  gsize pos = 0;
+  gsize pos = skip_space (text, length, 0);
 
-  while (pos < length && _mm_record_is_space (text[pos]))
-    pos++;
   if (pos >= length)
     return MM_RECORD_FORMAT_UNKNOWN;
   if (text[pos] == '(')
     return MM_RECORD_FORMAT_GGF;
   if (text[pos] == '[')
     return MM_RECORD_FORMAT_PGN;
+  if (holds_ggf_game (text + pos, length - pos))
+    return MM_RECORD_FORMAT_GGF;
   if (mm_board_string_looks_like (text + pos, length - pos))
     return MM_RECORD_FORMAT_BOARD;
-  return MM_RECORD_FORMAT_TRANSCRIPT;
+  if (_mm_transcript_looks_like (text + pos, length - pos))
+    return MM_RECORD_FORMAT_TRANSCRIPT;
+  return MM_RECORD_FORMAT_UNKNOWN;
 }
 
 /**
@@ -170,7 +197,7 @@ mm_record_parse (const char      *data,
   if (text == NULL)
     return NULL;
 
-  if (mm_record_detect (text, text_length) == MM_RECORD_FORMAT_UNKNOWN)
+  if (skip_space (text, text_length, 0) >= text_length)
     {
       /* Translators: nothing was pasted or the file is empty */
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_EMPTY, _("The text is empty"));
@@ -178,6 +205,15 @@ mm_record_parse (const char      *data,
     }
   if (format == MM_RECORD_FORMAT_UNKNOWN)
     format = mm_record_detect (text, text_length);
+  if (format == MM_RECORD_FORMAT_UNKNOWN)
+    {
+      g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_UNSUPPORTED,
+                   /* Translators: an error for a file or pasted text that holds no
+                    * game; keep “f5 d6 c3”, it is an example of moves */
+                   _("This is not a game record: it is not a GGF game, a list of moves "
+                     "such as “f5 d6 c3”, a PGN game or a board diagram"));
+      return NULL;
+    }
   if (found != NULL)
     *found = format;
 
@@ -339,6 +375,8 @@ mm_record_read_file_finish (GAsyncResult    *result,
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
 
+  if (found != NULL)
+    *found = MM_RECORD_FORMAT_UNKNOWN;
   read = g_task_propagate_pointer (G_TASK (result), error);
   if (read == NULL)
     return NULL;

@@ -48,5 +48,7 @@ gboolean  _mm_record_check_score      (MmGameRecord  *record,
                                        GError       **error);
 gboolean  _mm_record_is_pass          (const char    *text,
                                        gsize          length);
+gboolean  _mm_transcript_looks_like   (const char    *text,
+                                       gsize          length);
 
 G_END_DECLS

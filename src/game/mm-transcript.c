@@ -50,6 +50,39 @@ read_number (const char *text,
   return pos - start;
 }
 
+/**
+ * _mm_transcript_looks_like:
+ * @text: checked text that starts with its first token
+ *
+ * Whether the first token is one a transcript can start with: a move
+ * number or a score, a square name (as the first of moves written
+ * together, "f5d6"), or a pass.  Prose fails this at its first word, so
+ * that it is not reported as a list of bad moves.
+ */
+gboolean
+_mm_transcript_looks_like (const char *text,
+                           gsize       length)
+{
+  gsize token = 0;
+
+  while (token < length && !is_separator (text[token]))
+    token++;
+  if (token == 0)
+    return FALSE;
+
+  if (g_ascii_isdigit (text[0]))
+    return TRUE;
+  if (_mm_record_is_pass (text, token))
+    return TRUE;
+  if (token >= 2)
+    {
+      char name[3] = { text[0], text[1], '\0' };
+
+      return mm_square_parse (name) != MM_SQUARE_NONE;
+    }
+  return FALSE;
+}
+
 static gboolean
 finish_game (GPtrArray     *games,
              MmGameRecord **record,
