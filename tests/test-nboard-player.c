@@ -40,6 +40,7 @@
 #include "mm-game-record.h"
 #include "mm-ggf.h"
 #include "mm-nboard-player.h"
+#include "mm-nboard-protocol.h"
 
 /* Every wait in the main loop gives up after this long. */
 #define WAIT_LIMIT_S 60
@@ -300,6 +301,139 @@ script_player (const char *name,
   "    go) " on_go " ;;\n" \
   "  esac\n" \
   "done\n"
+
+/* ------------------------------------------------------------------ */
+/* The protocol's lines                                               */
+/* ------------------------------------------------------------------ */
+
+/* The replies of the engines known, each told by its command. */
+static void
+test_protocol_replies (void)
+{
+  static const struct {
+    const char    *line;
+    MmNboardReply  reply;
+    const char    *argument;
+  } cases[] = {
+    { "=== F5/1.50/0.3", MM_NBOARD_REPLY_MOVE, "F5/1.50/0.3" },
+    { "===F5", MM_NBOARD_REPLY_MOVE, "F5" },
+    { "pong 12", MM_NBOARD_REPLY_PONG, "12" },
+    { "set myname Edax 4.4", MM_NBOARD_REPLY_NAME, "Edax 4.4" },
+    { "search F5d6 1.50 0 12", MM_NBOARD_REPLY_SEARCH, "F5d6 1.50 0 12" },
+    { "nodestats 1234 0.01", MM_NBOARD_REPLY_NODESTATS, "1234 0.01" },
+    { "pongs 12", MM_NBOARD_REPLY_OTHER, NULL },
+    { "set depth 5", MM_NBOARD_REPLY_OTHER, NULL },
+    { "status Edax is thinking", MM_NBOARD_REPLY_OTHER, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argument = NULL;
+
+      g_assert_cmpint (mm_nboard_parse_reply (cases[i].line, &argument), ==, cases[i].reply);
+      if (cases[i].argument != NULL)
+        g_assert_cmpstr (argument, ==, cases[i].argument);
+    }
+}
+
+static void
+test_protocol_moves (void)
+{
+  static const struct {
+    const char *argument;
+    const char *square;     /* NULL: not a move */
+    gboolean    has_score;
+    int         score;
+  } cases[] = {
+    { "F5/1.50/0.3", "f5", TRUE, MM_EVAL_SCALE * 3 / 2 },
+    { "F5//0.3", "f5", FALSE, 0 },
+    { "d3 1.00 0.0", "d3", TRUE, MM_EVAL_SCALE },
+    { "c4", "c4", FALSE, 0 },
+    { "Z9/what", NULL, FALSE, 0 },
+    { "", NULL, FALSE, 0 },
+  };
+  MmNboardSearch search;
+  guint64 number;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gboolean has_score = FALSE;
+      int square, score = 0;
+      gboolean found = mm_nboard_parse_move (cases[i].argument, &square, &has_score, &score);
+
+      g_assert_cmpint (found, ==, cases[i].square != NULL);
+      if (!found)
+        continue;
+      g_assert_cmpint (square, ==, mm_square_parse (cases[i].square));
+      g_assert_cmpint (has_score, ==, cases[i].has_score);
+      if (has_score)
+        g_assert_cmpint (score, ==, cases[i].score);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *passes[] = { "PA", "ps", "pass" };
+      gboolean has_score;
+      int square, score;
+
+      g_assert_true (mm_nboard_parse_move (passes[i], &square, &has_score, &score));
+      g_assert_cmpint (square, ==, MM_SQUARE_PASS);
+    }
+
+  g_assert_true (mm_nboard_parse_search ("d3c3 -2.00 0 21@98%", &search));
+  g_assert_cmpint (search.square, ==, mm_square_parse ("d3"));
+  g_assert_cmpint (search.score, ==, -2 * MM_EVAL_SCALE);
+  g_assert_cmpint (search.depth, ==, 21);
+  g_assert_false (search.exact);
+  g_assert_true (mm_nboard_parse_search ("F5 4 0 100%", &search));
+  g_assert_true (search.exact);
+  g_assert_false (mm_nboard_parse_search ("ZZ nonsense", &search));
+
+  g_assert_true (mm_nboard_parse_pong ("7", &number));
+  g_assert_cmpuint (number, ==, 7);
+  g_assert_false (mm_nboard_parse_pong ("7x", &number));
+  g_assert_true (mm_nboard_parse_nodestats ("1e6 0.5", &number));
+  g_assert_cmpuint (number, ==, 1000000);
+  g_assert_false (mm_nboard_parse_nodestats ("x y", &number));
+}
+
+/* Names and messages from an engine are shown as text. */
+static void
+test_protocol_clean_text (void)
+{
+  g_autofree char *name = mm_nboard_clean_text ("\001 Edax\tv4 \377", 64);
+  g_autofree char *cut = mm_nboard_clean_text ("Νίκος Engine", 5);
+  g_autofree char *blank = mm_nboard_clean_text (" \t\r", 64);
+
+  g_assert_true (g_utf8_validate (name, -1, NULL));
+  g_assert_true (g_str_has_prefix (name, "Edax v4 "));
+  g_assert_cmpstr (cut, ==, "Νίκος");
+  g_assert_null (blank);
+}
+
+/* "set game" carries the whole game on one line, whatever its tags. */
+static void
+test_protocol_set_game (void)
+{
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *ping = mm_nboard_format_ping (3);
+  g_autofree char *depth = mm_nboard_format_set_depth (12);
+
+  g_assert_true (mm_game_record_set_tag (record, MM_RECORD_TAG_BLACK, "Νίκος", NULL));
+  mm_game_record_play (record, mm_square_parse ("f5"), NULL, NULL, &error);
+  g_assert_no_error (error);
+  command = mm_nboard_format_set_game (record);
+  g_assert_true (g_str_has_prefix (command, "set game (;GM[Othello]"));
+  g_assert_null (strchr (command, '\n'));
+  games = mm_ggf_parse (command + strlen ("set game "), strlen (command) - strlen ("set game "),
+                        &error);
+  g_assert_no_error (error);
+  g_assert_true (mm_game_record_equal (g_ptr_array_index (games, 0), record));
+  g_assert_cmpstr (ping, ==, "ping 3");
+  g_assert_cmpstr (depth, ==, "set depth 12");
+}
 
 /* ------------------------------------------------------------------ */
 /* Against monomachia-engine                                          */
@@ -1055,6 +1189,10 @@ main (int   argc,
   scripts_dir = g_dir_make_tmp ("test-nboard-player-XXXXXX", &error);
   g_assert_no_error (error);
 
+  g_test_add_func ("/nboard-protocol/replies", test_protocol_replies);
+  g_test_add_func ("/nboard-protocol/moves", test_protocol_moves);
+  g_test_add_func ("/nboard-protocol/clean-text", test_protocol_clean_text);
+  g_test_add_func ("/nboard-protocol/set-game", test_protocol_set_game);
   g_test_add_func ("/nboard-player/engine/game", test_engine_game);
   g_test_add_func ("/nboard-player/engine/check", test_engine_check);
   g_test_add_func ("/nboard-player/engine/odd-start", test_engine_odd_start);

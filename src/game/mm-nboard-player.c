@@ -22,7 +22,6 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/types.h>
@@ -31,25 +30,13 @@
 #include <glib/gi18n-lib.h>
 
 #include "mm-ai-player.h"
-#include "mm-ggf.h"
 #include "mm-nboard-player.h"
+#include "mm-nboard-protocol.h"
 
-/* The GUI side of the NBoard protocol, as NBoard's "Protocol.htm"
- * describes it and src/cli/mm-nboard.c implements the engine side:
- *
- *   > nboard 2                  once, at the start
- *   > set depth N               at the start and when the depth changes
- *   < set myname NAME           whenever the engine likes
- *
- * and for every move asked for:
- *
- *   > ping N                    stop whatever you are doing
- *   > set game (;GM[Othello]...;)   the whole game, start position and moves
- *   > go
- *   < pong N                    what comes from here on is for this request
- *   < search PV EVAL 0 DEPTH    (optional) progress
- *   < nodestats NODES SECONDS   (optional)
- *   < === F5/EVAL/TIME          the move, which the engine does not play
+/* An engine is spoken to in the NBoard protocol (mm-nboard-protocol.c
+ * has the commands and the replies): greeted once, then for every move
+ * asked for sent a ping, the whole game and "go", and answered with a
+ * pong, progress and the move.
  *
  * A check is the ping and its pong alone.
  *
@@ -587,7 +574,7 @@ player_interrupt (MmNboardPlayer *self)
 
   if (self->engine == NULL)
     return;
-  ping = g_strdup_printf ("ping %u", ++self->ping);
+  ping = mm_nboard_format_ping (++self->ping);
   engine_send (self->engine, ping);
 }
 
@@ -652,64 +639,13 @@ player_get_listening (MmNboardPlayer *self)
 
 /* The engine's lines. */
 
-/* "F5", "f5", "PA", "pass", or Edax's "PS": a square or MM_SQUARE_PASS;
- * MM_SQUARE_NONE for anything else. */
-static int
-parse_move (const char *text)
-{
-  if (g_ascii_strcasecmp (text, "pa") == 0 || g_ascii_strcasecmp (text, "ps") == 0
-      || g_ascii_strcasecmp (text, "pass") == 0)
-    return MM_SQUARE_PASS;
-  if (strlen (text) != 2)
-    return MM_SQUARE_NONE;
-  return mm_square_parse (text);
-}
-
-/* An evaluation in discs for the side to move, as a score. */
-static gboolean
-parse_eval (const char *text,
-            int        *score)
-{
-  char *end = NULL;
-  double discs;
-
-  if (text == NULL || text[0] == '\0')
-    return FALSE;
-  discs = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (discs))
-    return FALSE;
-  *score = (int) lround (CLAMP (discs, -64.0, 64.0) * MM_EVAL_SCALE);
-  return TRUE;
-}
-
-/* The words of @text, split at blanks. */
-static GStrv
-split_words (const char *text)
-{
-  g_auto(GStrv) parts = g_strsplit_set (text, " \t", -1);
-  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    if (parts[i][0] != '\0')
-      g_strv_builder_add (words, parts[i]);
-  return g_strv_builder_end (words);
-}
-
 static void
 player_set_name (MmNboardPlayer *self,
                  const char     *text)
 {
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  g_autofree char *name = NULL;
+  g_autofree char *name = mm_nboard_clean_text (text, MAX_NAME_CHARS);
 
-  g_strstrip (valid);
-  for (char *c = valid; *c != '\0'; c++)
-    if (g_ascii_iscntrl (*c))
-      *c = ' ';
-  if (valid[0] == '\0')
-    return;
-  name = g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), MAX_NAME_CHARS));
-  if (g_strcmp0 (name, self->name) == 0)
+  if (name == NULL || g_strcmp0 (name, self->name) == 0)
     return;
   g_free (self->name);
   self->name = g_steal_pointer (&name);
@@ -718,13 +654,12 @@ player_set_name (MmNboardPlayer *self,
 
 static void
 player_handle_pong (MmNboardPlayer *self,
-                    const char     *text)
+                    const char     *argument)
 {
   Request *request;
-  char *end = NULL;
-  guint64 number = g_ascii_strtoull (text, &end, 10);
+  guint64 number;
 
-  if (self->task == NULL || end == text || *end != '\0')
+  if (self->task == NULL || !mm_nboard_parse_pong (argument, &number))
     return;
   request = g_task_get_task_data (self->task);
   if (request->state != REQUEST_WAITING || number != request->ping)
@@ -734,33 +669,20 @@ player_handle_pong (MmNboardPlayer *self,
     request_end (self, self->task, NULL, 0);
 }
 
-/* "search F5d6 1.50 0 12": the best line so far. */
 static void
 player_handle_search (MmNboardPlayer *self,
-                      const char     *text)
+                      const char     *argument)
 {
   Request *request = player_get_listening (self);
-  g_auto(GStrv) words = NULL;
-  g_autofree char *move = NULL;
+  MmNboardSearch search;
   MmAiMove best = { 0 };
 
-  if (request == NULL)
+  if (request == NULL || !mm_nboard_parse_search (argument, &search))
     return;
-  words = split_words (text);
-  if (g_strv_length (words) < 4 || strlen (words[0]) < 2)
-    return;
-  move = g_strndup (words[0], 2);
-  best.square = parse_move (move);
-  if (best.square == MM_SQUARE_NONE || !parse_eval (words[1], &best.score))
-    return;
-  if (strcmp (words[3], "100%") == 0)
-    {
-      best.exact = TRUE;
-      best.depth = mm_popcount (mm_board_empties (&request->board));
-    }
-  else
-    /* "12", or Edax's "21@98%". */
-    best.depth = (int) CLAMP (g_ascii_strtoll (words[3], NULL, 10), 0, MM_N_SQUARES);
+  best.square = search.square;
+  best.score = search.score;
+  best.exact = search.exact;
+  best.depth = search.exact ? mm_popcount (mm_board_empties (&request->board)) : search.depth;
   best.nodes = request->move.nodes;
   best.seconds = (double) (g_get_monotonic_time () - request->started) / G_USEC_PER_SEC;
 
@@ -773,17 +695,13 @@ player_handle_search (MmNboardPlayer *self,
 
 static void
 player_handle_nodestats (MmNboardPlayer *self,
-                         const char     *text)
+                         const char     *argument)
 {
   Request *request = player_get_listening (self);
-  char *end = NULL;
-  double nodes;
+  guint64 nodes;
 
-  if (request == NULL)
-    return;
-  nodes = g_ascii_strtod (text, &end);
-  if (end != text && isfinite (nodes) && nodes >= 0 && nodes < 1e18)
-    request->move.nodes = (guint64) nodes;
+  if (request != NULL && mm_nboard_parse_nodestats (argument, &nodes))
+    request->move.nodes = nodes;
 }
 
 static gboolean
@@ -797,42 +715,40 @@ square_is_legal (const MmBoard *board,
   return mm_square_is_valid (square) && (legal & (G_GUINT64_CONSTANT (1) << square)) != 0;
 }
 
-/* The words of "F5/1.50/0.3", "F5//0.3", "F5" or "d6 -1.00 0.0": the
- * move, then the evaluation ("" when left out). */
-static GStrv
-split_answer (const char *text)
+static GError *
+illegal_move_error (int square)
 {
-  GStrv fields;
+  char name[3];
 
-  if (strchr (text, '/') == NULL)
-    return split_words (text);
-  fields = g_strsplit (text, "/", 3);
-  for (guint i = 0; fields[i] != NULL; i++)
-    g_strstrip (fields[i]);
-  return fields;
+  if (square == MM_SQUARE_PASS)
+    return g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
+                                _("The engine passed although it has a legal move."));
+  mm_square_format (square, name);
+  name[0] = g_ascii_toupper (name[0]);
+  return g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
+                      /* Translators: %s: a square, such as F5 */
+                      _("The engine chose %s, which is not a legal move."), name);
 }
 
 /* "=== F5/1.50/0.3" and the like: the move. */
 static void
-player_handle_answer (MmNboardPlayer *self,
-                      const char     *text)
+player_handle_move (MmNboardPlayer *self,
+                    const char     *argument)
 {
   Request *request = player_get_listening (self);
-  g_auto(GStrv) words = NULL;
   g_autofree char *shown = NULL;
+  gboolean has_score;
   int square, score;
 
   if (request == NULL)
     {
-      g_debug ("a stale answer dropped: === %s", text);
+      g_debug ("a stale answer dropped: === %s", argument);
       return;
     }
 
-  words = split_answer (text);
-  square = words[0] != NULL ? parse_move (words[0]) : MM_SQUARE_NONE;
-  if (square == MM_SQUARE_NONE)
+  if (!mm_nboard_parse_move (argument, &square, &has_score, &score))
     {
-      shown = g_utf8_make_valid (text, MIN (strlen (text), 40));
+      shown = g_utf8_make_valid (argument, MIN (strlen (argument), 40));
       request_end (self, self->task,
                    g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_PROTOCOL,
                                 /* Translators: %s: what the engine sent instead of a move */
@@ -840,26 +756,9 @@ player_handle_answer (MmNboardPlayer *self,
                    0);
       return;
     }
-
   if (!square_is_legal (&request->board, square))
     {
-      char name[3];
-
-      if (square == MM_SQUARE_PASS)
-        request_end (self, self->task,
-                     g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
-                                          _("The engine passed although it has a legal move.")),
-                     0);
-      else
-        {
-          mm_square_format (square, name);
-          name[0] = g_ascii_toupper (name[0]);
-          request_end (self, self->task,
-                       g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
-                                    /* Translators: %s: a square, such as F5 */
-                                    _("The engine chose %s, which is not a legal move."), name),
-                       0);
-        }
+      request_end (self, self->task, illegal_move_error (square), 0);
       return;
     }
 
@@ -872,35 +771,16 @@ player_handle_answer (MmNboardPlayer *self,
       request->move.exact = FALSE;
     }
   request->move.square = square;
-  if (words[1] != NULL && parse_eval (words[1], &score))
+  if (has_score)
     request->move.score = score;
   request_answer (self, self->task);
-}
-
-/* Is @line the command @word, and then what follows it? */
-static gboolean
-is_command (const char  *line,
-            const char  *word,
-            const char **rest)
-{
-  gsize length = strlen (word);
-
-  if (strncmp (line, word, length) != 0)
-    return FALSE;
-  if (line[length] != '\0' && line[length] != ' ' && line[length] != '\t'
-      && strcmp (word, "===") != 0)
-    return FALSE;
-  *rest = line + length;
-  while (**rest == ' ' || **rest == '\t')
-    (*rest)++;
-  return TRUE;
 }
 
 static void
 player_handle_line (MmNboardPlayer *self,
                     char           *line)
 {
-  const char *rest;
+  const char *argument;
 
   g_strstrip (line);
   if (line[0] == '\0')
@@ -913,16 +793,32 @@ player_handle_line (MmNboardPlayer *self,
     }
 
   /* Lines we do not know are ignored, as the protocol asks. */
-  if (is_command (line, "===", &rest))
-    player_handle_answer (self, rest);
-  else if (is_command (line, "pong", &rest))
-    player_handle_pong (self, rest);
-  else if (is_command (line, "set", &rest) && is_command (rest, "myname", &rest))
-    player_set_name (self, rest);
-  else if (is_command (line, "search", &rest))
-    player_handle_search (self, rest);
-  else if (is_command (line, "nodestats", &rest))
-    player_handle_nodestats (self, rest);
+  switch (mm_nboard_parse_reply (line, &argument))
+    {
+    case MM_NBOARD_REPLY_MOVE:
+      player_handle_move (self, argument);
+      break;
+
+    case MM_NBOARD_REPLY_PONG:
+      player_handle_pong (self, argument);
+      break;
+
+    case MM_NBOARD_REPLY_NAME:
+      player_set_name (self, argument);
+      break;
+
+    case MM_NBOARD_REPLY_SEARCH:
+      player_handle_search (self, argument);
+      break;
+
+    case MM_NBOARD_REPLY_NODESTATS:
+      player_handle_nodestats (self, argument);
+      break;
+
+    case MM_NBOARD_REPLY_OTHER:
+    default:
+      break;
+    }
 }
 
 /* What the engine says on stderr is logged, and its last line kept for
@@ -931,19 +827,13 @@ static void
 player_handle_error_line (MmNboardPlayer *self,
                           char           *line)
 {
-  g_autofree char *valid = NULL;
+  g_autofree char *clean = mm_nboard_clean_text (line, MAX_STDERR_CHARS);
 
-  g_strstrip (line);
-  if (line[0] == '\0')
+  if (clean == NULL)
     return;
-  valid = g_utf8_make_valid (line, -1);
-  for (char *c = valid; *c != '\0'; c++)
-    if (g_ascii_iscntrl (*c))
-      *c = ' ';
-  g_debug ("engine stderr: %s", valid);
+  g_debug ("engine stderr: %s", clean);
   g_free (self->last_error_line);
-  self->last_error_line = g_utf8_substring (valid, 0,
-                                            MIN (g_utf8_strlen (valid, -1), MAX_STDERR_CHARS));
+  self->last_error_line = g_steal_pointer (&clean);
 }
 
 /* The engine no longer plays: @error (taken) is why, for the request in
@@ -1038,22 +928,9 @@ player_send_depth (MmNboardPlayer *self)
 
   if (self->sent_depth == self->depth)
     return;
-  command = g_strdup_printf ("set depth %u", self->depth);
+  command = mm_nboard_format_set_depth (self->depth);
   self->sent_depth = self->depth;
   player_send (self, command);
-}
-
-/* The game on one line, whatever its tags hold. */
-static char *
-format_set_game (MmGameRecord *record)
-{
-  g_autofree char *ggf = mm_ggf_write (record);
-
-  g_strstrip (ggf);
-  for (char *c = ggf; *c != '\0'; c++)
-    if (*c == '\n' || *c == '\r')
-      *c = ' ';
-  return g_strconcat ("set game ", ggf, NULL);
 }
 
 /* Sends the ping that starts @task, after which its time runs. */
@@ -1074,7 +951,7 @@ player_ping (MmNboardPlayer *self,
     request->timeout_source = request_attach (request, g_timeout_source_new (self->timeout),
                                               request_timed_out, task);
   request->ping = ++self->ping;
-  ping = g_strdup_printf ("ping %u", request->ping);
+  ping = mm_nboard_format_ping (request->ping);
   player_send (self, ping);
 }
 
@@ -1083,12 +960,12 @@ player_ask (MmNboardPlayer *self,
             MmGameRecord   *record,
             GTask          *task)
 {
-  g_autofree char *game = format_set_game (record);
+  g_autofree char *game = mm_nboard_format_set_game (record);
 
   player_ping (self, task);
   player_send_depth (self);
   player_send (self, game);
-  player_send (self, "go");
+  player_send (self, MM_NBOARD_GO);
 }
 
 /* Makes the player busy with a new request (the one in progress is
@@ -1165,7 +1042,7 @@ mm_nboard_player_initable_init (GInitable     *initable,
 
   g_free (self->name);
   self->name = g_path_get_basename (argv[0]);
-  player_send (self, "nboard 2");
+  player_send (self, MM_NBOARD_HELLO);
   player_send_depth (self);
   return TRUE;
 }
