@@ -107,13 +107,17 @@ struct _MmAiPlayer
   guint         seed;
   GRand        *rand;
   Job          *job;            /* the job in progress, or NULL */
+  char         *display_name;   /* made when first asked for */
 };
 
 static void mm_ai_player_initable_iface_init (GInitableIface *iface);
+static void mm_ai_player_player_iface_init (MmPlayerInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MmAiPlayer, mm_ai_player, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      mm_ai_player_initable_iface_init))
+                                                      mm_ai_player_initable_iface_init)
+                               G_IMPLEMENT_INTERFACE (MM_TYPE_PLAYER,
+                                                      mm_ai_player_player_iface_init))
 
 enum
 {
@@ -125,7 +129,10 @@ enum
   PROP_MIN_DELAY,
   PROP_SEED,
   PROP_BUSY,
-  N_PROPS
+  N_PROPS,
+  /* The seat's, overridden from MmPlayer */
+  PROP_DISPLAY_NAME = N_PROPS,
+  PROP_THINKING,
 };
 
 enum
@@ -330,7 +337,10 @@ set_busy (MmAiPlayer *self,
     job_unref (self->job);
   self->job = job != NULL ? job_ref (job) : NULL;
   if (was_busy != (job != NULL))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+      g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_THINKING);
+    }
 }
 
 /* Completes @task with @result or @error (one of them), taking them. */
@@ -579,6 +589,7 @@ mm_ai_player_finalize (GObject *object)
   g_clear_pointer (&self->core, core_unref);
   g_clear_pointer (&self->weights, mm_ai_weights_unref);
   g_clear_pointer (&self->rand, g_rand_free);
+  g_free (self->display_name);
 
   G_OBJECT_CLASS (mm_ai_player_parent_class)->finalize (object);
 }
@@ -618,7 +629,12 @@ mm_ai_player_get_property (GObject    *object,
       break;
 
     case PROP_BUSY:
+    case PROP_THINKING:
       g_value_set_boolean (value, self->job != NULL);
+      break;
+
+    case PROP_DISPLAY_NAME:
+      g_value_set_string (value, mm_player_get_display_name (MM_PLAYER (self)));
       break;
 
     default:
@@ -747,6 +763,8 @@ mm_ai_player_class_init (MmAiPlayerClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_DISPLAY_NAME, MM_PLAYER_PROP_DISPLAY_NAME);
+  g_object_class_override_property (object_class, PROP_THINKING, MM_PLAYER_PROP_THINKING);
 
   /**
    * MmAiPlayer::progress:
@@ -841,7 +859,9 @@ mm_ai_player_set_level (MmAiPlayer *self,
   if (self->level == level)
     return;
   self->level = level;
+  g_clear_pointer (&self->display_name, g_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+  g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_DISPLAY_NAME);
 }
 
 guint
@@ -1091,4 +1111,69 @@ mm_ai_player_review_finish (MmAiPlayer    *self,
   entries = g_steal_pointer (&value->moves);
   job_result_free (value);
   return entries;
+}
+
+/* As a seat: the computer, at its level, chooses the moves of one side. */
+
+static const char *
+mm_ai_player_get_display_name (MmPlayer *player)
+{
+  MmAiPlayer *self = MM_AI_PLAYER (player);
+
+  if (self->display_name == NULL)
+    /* Translators: the name of the computer as a player, with its level,
+     * as “Computer (Beginner)” */
+    self->display_name = g_strdup_printf (_("Computer (%s)"), mm_ai_level_get_name (self->level));
+  return self->display_name;
+}
+
+static gboolean
+mm_ai_player_get_thinking (MmPlayer *player)
+{
+  return MM_AI_PLAYER (player)->job != NULL;
+}
+
+static void
+mm_ai_player_request_move_async (MmPlayer            *player,
+                                 MmGameRecord        *record,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  guint64 black, white;
+  MmColor side;
+  MmBoard board;
+
+  mm_game_record_get_position (record, &black, &white, &side);
+  mm_board_from_colors (&board, black, white, side);
+  mm_ai_player_choose_move_async (MM_AI_PLAYER (player), &board, cancellable, callback,
+                                  user_data);
+}
+
+static int
+mm_ai_player_request_move_finish (MmPlayer      *player,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  MmAiMove move;
+
+  if (!mm_ai_player_choose_move_finish (MM_AI_PLAYER (player), result, &move, error))
+    return MM_SQUARE_NONE;
+  if (move.square == MM_SQUARE_NONE)
+    {
+      /* Only asked in a finished game, which a match never does. */
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The game is over: there is no move to choose."));
+      return MM_SQUARE_NONE;
+    }
+  return move.square;
+}
+
+static void
+mm_ai_player_player_iface_init (MmPlayerInterface *iface)
+{
+  iface->get_display_name = mm_ai_player_get_display_name;
+  iface->get_thinking = mm_ai_player_get_thinking;
+  iface->request_move_async = mm_ai_player_request_move_async;
+  iface->request_move_finish = mm_ai_player_request_move_finish;
 }

@@ -25,6 +25,7 @@
 #include "mm-ai-level.h"
 #include "mm-ai-weights.h"
 #include "mm-analysis.h"
+#include "mm-player.h"
 
 G_BEGIN_DECLS
 

@@ -24,6 +24,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "mm-game.h"
 
 /* One entry of the history: a disc placed, or a pass (MM_SQUARE_PASS),
@@ -1031,10 +1033,38 @@ mm_game_to_record (MmGame *self)
   return record;
 }
 
-/* GGF's result of a game lost on time: the loser's colour gets every
- * disc, as in a resignation, and the flag "t" says why. */
-#define TIME_LOSS_BLACK "-64.00:t"
-#define TIME_LOSS_WHITE "+64.00:t"
+/* GGF's result of a game lost on time or by resignation: the loser's
+ * colour gets every disc, and the flag ("t" or "r") says why. */
+#define LOSS_BLACK "-64.00:"
+#define LOSS_WHITE "+64.00:"
+
+static void
+mm_game_set_loss (MmGame     *self,
+                  MmColor     loser,
+                  const char *flag)
+{
+  g_autofree char *result = g_strconcat (loser == MM_COLOR_BLACK ? LOSS_BLACK : LOSS_WHITE,
+                                         flag, NULL);
+
+  mm_game_record_set_tag (self->info, MM_RECORD_TAG_RESULT, result, NULL);
+}
+
+/* Whether the recorded result is a loss with @flag, on a board where
+ * play could go on (a finished board's discs decide). */
+static gboolean
+mm_game_get_loss (MmGame     *self,
+                  const char *flag,
+                  MmColor    *loser)
+{
+  const char *result = mm_game_record_get_tag (self->info, MM_RECORD_TAG_RESULT);
+
+  if (result == NULL || mm_game_is_over (self)
+      || !g_str_has_suffix (result, flag) || result[strlen (result) - strlen (flag) - 1] != ':')
+    return FALSE;
+  if (loser != NULL)
+    *loser = result[0] == '-' ? MM_COLOR_BLACK : MM_COLOR_WHITE;
+  return TRUE;
+}
 
 /**
  * mm_game_set_lost_on_time:
@@ -1050,8 +1080,7 @@ mm_game_set_lost_on_time (MmGame  *self,
 {
   g_return_if_fail (MM_IS_GAME (self));
 
-  mm_game_record_set_tag (self->info, MM_RECORD_TAG_RESULT,
-                          loser == MM_COLOR_BLACK ? TIME_LOSS_BLACK : TIME_LOSS_WHITE, NULL);
+  mm_game_set_loss (self, loser, "t");
 }
 
 /**
@@ -1065,16 +1094,61 @@ gboolean
 mm_game_get_lost_on_time (MmGame  *self,
                           MmColor *loser)
 {
-  const char *result;
+  g_return_val_if_fail (MM_IS_GAME (self), FALSE);
+
+  return mm_game_get_loss (self, "t", loser);
+}
+
+/**
+ * mm_game_set_resigned:
+ * @loser: the side that resigned
+ *
+ * Records that @loser resigned (RE[-64.00:r] when Black did, as GGS
+ * writes it); like a loss on time, a later change of the position
+ * forgets it.
+ */
+void
+mm_game_set_resigned (MmGame  *self,
+                      MmColor  loser)
+{
+  g_return_if_fail (MM_IS_GAME (self));
+
+  mm_game_set_loss (self, loser, "r");
+}
+
+/**
+ * mm_game_get_resigned:
+ * @loser: (out) (optional): the side that resigned
+ *
+ * Whether a side resigned, as set by mm_game_set_resigned() or read from
+ * a record (a result with the flag "r").
+ */
+gboolean
+mm_game_get_resigned (MmGame  *self,
+                      MmColor *loser)
+{
+  g_return_val_if_fail (MM_IS_GAME (self), FALSE);
+
+  return mm_game_get_loss (self, "r", loser);
+}
+
+/**
+ * mm_game_check_play:
+ * @square: 0 (a1) to 63 (h8)
+ *
+ * Whether mm_game_play() would take @square, without playing it: %FALSE
+ * with the same error otherwise.
+ */
+gboolean
+mm_game_check_play (MmGame  *self,
+                    int      square,
+                    GError **error)
+{
+  guint64 flips;
 
   g_return_val_if_fail (MM_IS_GAME (self), FALSE);
 
-  result = mm_game_record_get_tag (self->info, MM_RECORD_TAG_RESULT);
-  if (result == NULL || !g_str_has_suffix (result, ":t") || mm_game_is_over (self))
-    return FALSE;
-  if (loser != NULL)
-    *loser = result[0] == '-' ? MM_COLOR_BLACK : MM_COLOR_WHITE;
-  return TRUE;
+  return mm_game_check_move (self, square, &flips, error);
 }
 
 /* The name of the player of @color, or %NULL when it is not known. */

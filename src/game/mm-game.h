@@ -86,6 +86,13 @@ void           mm_game_set_lost_on_time    (MmGame        *self,
                                             MmColor        loser);
 gboolean       mm_game_get_lost_on_time    (MmGame        *self,
                                             MmColor       *loser);
+void           mm_game_set_resigned        (MmGame        *self,
+                                            MmColor        loser);
+gboolean       mm_game_get_resigned        (MmGame        *self,
+                                            MmColor       *loser);
+gboolean       mm_game_check_play          (MmGame        *self,
+                                            int            square,
+                                            GError       **error);
 const char    *mm_game_get_player_name     (MmGame        *self,
                                             MmColor        color);
 void           mm_game_set_player_name     (MmGame        *self,

@@ -1,0 +1,1166 @@
+/* mm-match.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mm-match"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mm-local-player.h"
+#include "mm-match.h"
+
+/* The session key of the clocks kept with the autosaved game:
+ * "INITIAL,INCREMENT,BLACK,WHITE" in microseconds. */
+#define SESSION_CLOCK "CLOCK"
+
+struct _MmMatch
+{
+  GObject        parent_instance;
+
+  MmGame        *game;
+  MmPlayer      *seats[2];
+  MmClock       *clock;
+
+  /* The request in progress: its cancellable identifies it, and the
+   * colour it asks for.  A person's move waiting for its confirmation
+   * keeps the request, with confirming set. */
+  GCancellable  *request;
+  MmColor        request_color;
+  gboolean       confirming;
+  guint          ask_source;
+  gboolean       paused;
+
+  /* A seat that could not move: nobody is asked again until the
+   * position or the seats change. */
+  GError        *failure;
+  MmColor        failed_color;
+
+  /* The side whose move the clocks have yet to count, or -1. */
+  int            clock_mover;
+  MmMatchResult  result;
+
+  MmAutosave    *autosave;
+  guint          autosave_source;
+  char          *document_uri;
+  gboolean       unsaved;
+  GHashTable    *session;
+};
+
+enum
+{
+  PROP_0,
+  PROP_GAME,
+  PROP_CLOCK,
+  PROP_RESULT,
+  PROP_THINKING,
+  PROP_PAUSED,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_SEATS_CHANGED,
+  SIGNAL_SEAT_FAILED,
+  SIGNAL_AUTOSAVE_FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MmMatch, mm_match, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (mm-match-error-quark, mm_match_error)
+
+GType
+mm_match_result_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    { MM_MATCH_RESULT_NONE, "MM_MATCH_RESULT_NONE", "none" },
+    { MM_MATCH_RESULT_BOARD, "MM_MATCH_RESULT_BOARD", "board" },
+    { MM_MATCH_RESULT_TIME, "MM_MATCH_RESULT_TIME", "time" },
+    { MM_MATCH_RESULT_RESIGNATION, "MM_MATCH_RESULT_RESIGNATION", "resignation" },
+    { 0, NULL, NULL },
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, g_enum_register_static ("MmMatchResult", values));
+  return type;
+}
+
+static void mm_match_schedule_ask (MmMatch *self);
+
+/* ------------------------------------------------------------------ */
+/* The result                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The game's own record says how it ended: a loss on time or a
+ * resignation is its result tag, which any change of position forgets. */
+static MmMatchResult
+mm_match_compute_result (MmMatch *self,
+                         MmColor *loser)
+{
+  if (mm_game_get_lost_on_time (self->game, loser))
+    return MM_MATCH_RESULT_TIME;
+  if (mm_game_get_resigned (self->game, loser))
+    return MM_MATCH_RESULT_RESIGNATION;
+  if (mm_game_is_over (self->game))
+    return MM_MATCH_RESULT_BOARD;
+  return MM_MATCH_RESULT_NONE;
+}
+
+static void
+mm_match_update_result (MmMatch *self)
+{
+  MmMatchResult result = mm_match_compute_result (self, NULL);
+
+  if (result == self->result)
+    return;
+  self->result = result;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Asking the seats                                                   */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  MmMatch      *self;
+  GCancellable *cancellable;
+  MmColor       color;
+} Request;
+
+static void
+request_free (Request *request)
+{
+  g_object_unref (request->self);
+  g_object_unref (request->cancellable);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, request_free)
+
+static void
+mm_match_notify_thinking (MmMatch *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+}
+
+/* Ends the request in progress, if any: its answer will be dropped. */
+static void
+mm_match_stop_request (MmMatch *self)
+{
+  g_clear_handle_id (&self->ask_source, g_source_remove);
+  if (self->request == NULL)
+    return;
+
+  g_cancellable_cancel (self->request);
+  g_clear_object (&self->request);
+  self->confirming = FALSE;
+  mm_match_notify_thinking (self);
+}
+
+static void
+mm_match_set_failure (MmMatch *self,
+                      MmColor  color,
+                      GError  *error)
+{
+  g_clear_error (&self->failure);
+  self->failure = error;
+  self->failed_color = color;
+  g_signal_emit (self, signals[SIGNAL_SEAT_FAILED], 0, color, error);
+}
+
+static void
+mm_match_clear_failure (MmMatch *self)
+{
+  g_clear_error (&self->failure);
+}
+
+/* The answer of the seat asked, played like any move.  A seat's wrong
+ * answer stops the match with the reason, as a seat that failed. */
+static void
+mm_match_take_answer (MmMatch *self,
+                      MmColor  color,
+                      int      square,
+                      GError  *error)
+{
+  g_autoptr(GError) play_error = NULL;
+
+  if (square == MM_SQUARE_NONE)
+    {
+      mm_match_set_failure (self, color, error);
+      return;
+    }
+  g_clear_error (&error);
+
+  if (square == MM_SQUARE_PASS)
+    /* MmGame passes by itself for a side without a move: a seat is only
+     * asked when it has one. */
+    play_error = g_error_new (MM_GAME_ERROR, MM_GAME_ERROR_INVALID_SQUARE,
+                              color == MM_COLOR_BLACK
+                              /* Translators: a program or a server answered “pass” for a player that can move */
+                              ? _("Black passed although it has a move")
+                              : _("White passed although it has a move"));
+  else
+    mm_game_play (self->game, square, &play_error);
+
+  if (play_error != NULL)
+    mm_match_set_failure (self, color, g_steal_pointer (&play_error));
+}
+
+static void
+mm_match_moved_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(Request) request = user_data;
+  MmMatch *self = request->self;
+  GError *error = NULL;
+  int square;
+
+  square = mm_player_request_move_finish (MM_PLAYER (source), result, &error);
+  if (request->cancellable != self->request || g_cancellable_is_cancelled (request->cancellable)
+      || self->game == NULL)
+    {
+      g_clear_error (&error);
+      return;
+    }
+
+  g_clear_object (&self->request);
+  self->confirming = FALSE;
+  mm_match_notify_thinking (self);
+  mm_match_take_answer (self, request->color, square, error);
+}
+
+/* Whether the seat to move is to be asked now. */
+static gboolean
+mm_match_wants_answer (MmMatch *self)
+{
+  return !self->paused && self->failure == NULL && self->request == NULL
+         && !mm_match_is_finished (self) && self->seats[MM_COLOR_BLACK] != NULL;
+}
+
+static void
+mm_match_ask (MmMatch *self)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  Request *request;
+  MmColor color;
+
+  g_clear_handle_id (&self->ask_source, g_source_remove);
+  if (!mm_match_wants_answer (self))
+    return;
+
+  color = mm_game_get_side_to_move (self->game);
+  self->request = g_cancellable_new ();
+  self->request_color = color;
+  request = g_new0 (Request, 1);
+  request->self = g_object_ref (self);
+  request->cancellable = g_object_ref (self->request);
+  request->color = color;
+  record = mm_game_to_record (self->game);
+  mm_player_request_move_async (self->seats[color], record, self->request,
+                                mm_match_moved_cb, request);
+  mm_match_notify_thinking (self);
+}
+
+static gboolean
+mm_match_ask_cb (gpointer data)
+{
+  MmMatch *self = data;
+
+  self->ask_source = 0;
+  mm_match_ask (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The seat to move is asked once the change that led to the position is
+ * complete (a move and a pass make several notifications), before the
+ * next frame: an animation must not hold a search back. */
+static void
+mm_match_schedule_ask (MmMatch *self)
+{
+  if (self->ask_source == 0 && mm_match_wants_answer (self))
+    self->ask_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, mm_match_ask_cb, self, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Clocks                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The clocks follow the side to move; they stop at the end, and while
+ * the match waits. */
+static void
+mm_match_update_clock (MmMatch *self)
+{
+  if (self->clock == NULL || self->result == MM_MATCH_RESULT_TIME)
+    {
+      self->clock_mover = -1;
+      return;
+    }
+
+  if (self->result != MM_MATCH_RESULT_NONE)
+    mm_clock_stop (self->clock);
+  else if (self->clock_mover >= 0)
+    mm_clock_moved (self->clock, (MmColor) self->clock_mover,
+                    mm_game_get_side_to_move (self->game));
+  else
+    mm_clock_switch (self->clock, mm_game_get_side_to_move (self->game));
+  self->clock_mover = -1;
+}
+
+static void mm_match_schedule_autosave (MmMatch *self);
+
+static void
+mm_match_clock_expired_cb (MmMatch *self,
+                           MmColor  loser)
+{
+  mm_match_stop_request (self);
+  /* The record says so too, and the autosave keeps it. */
+  mm_game_set_lost_on_time (self->game, loser);
+  mm_match_update_result (self);
+  mm_match_schedule_autosave (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Following the game                                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+mm_match_move_played_cb (MmMatch *self,
+                         MmColor  color)
+{
+  /* The move is counted once the game says who is to move next, after
+   * a pass if there is one. */
+  self->clock_mover = color;
+}
+
+/* A new position: whoever was asked about the old one is not any more,
+ * and whoever is to move in this one will be. */
+static void
+mm_match_position_cb (MmMatch *self)
+{
+  mm_match_stop_request (self);
+  mm_match_clear_failure (self);
+  mm_match_schedule_ask (self);
+  mm_match_schedule_autosave (self);
+}
+
+/* Every change of the game ends in a notification; the result and the
+ * clocks follow it. */
+static void
+mm_match_game_notify_cb (MmMatch *self)
+{
+  mm_match_update_result (self);
+  mm_match_update_clock (self);
+  mm_match_schedule_ask (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Autosave                                                           */
+/* ------------------------------------------------------------------ */
+
+static GHashTable *
+mm_match_session_table (MmMatch *self)
+{
+  GHashTable *session = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->session);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (session, g_strdup (key), g_strdup (value));
+  if (self->clock != NULL)
+    g_hash_table_insert (session, g_strdup (SESSION_CLOCK),
+                         g_strdup_printf ("%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+                                          ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                                          mm_clock_get_initial (self->clock),
+                                          mm_clock_get_increment (self->clock),
+                                          mm_clock_get_remaining (self->clock, MM_COLOR_BLACK),
+                                          mm_clock_get_remaining (self->clock, MM_COLOR_WHITE)));
+  return session;
+}
+
+/* The clocks as saved, or NULL when there were none or the text is not
+ * what mm_match_session_table() writes. */
+static MmClock *
+mm_match_clock_from_session (const char *text)
+{
+  g_auto(GStrv) fields = text != NULL ? g_strsplit (text, ",", 0) : NULL;
+  gint64 values[4];
+  MmClock *clock;
+
+  if (fields == NULL || g_strv_length (fields) != G_N_ELEMENTS (values))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      guint64 value;
+
+      if (!g_ascii_string_to_unsigned (fields[i], 10, 0, G_MAXINT64 / 2, &value, NULL))
+        return NULL;
+      values[i] = (gint64) value;
+    }
+  if (values[0] <= 0)
+    return NULL;
+
+  clock = mm_clock_new (values[0], values[1]);
+  mm_clock_set_remaining (clock, MM_COLOR_BLACK, values[2]);
+  mm_clock_set_remaining (clock, MM_COLOR_WHITE, values[3]);
+  return clock;
+}
+
+/**
+ * mm_match_save_session:
+ *
+ * Writes the game, the clocks and the session values now (a scheduled
+ * write is done at once), so that they come back at the next start.
+ * Without an autosave file there is nothing to do.
+ */
+gboolean
+mm_match_save_session (MmMatch  *self,
+                       GError  **error)
+{
+  g_autoptr(GHashTable) session = NULL;
+
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->autosave == NULL)
+    return TRUE;
+
+  session = mm_match_session_table (self);
+  return mm_autosave_save_full (self->autosave, self->game, self->document_uri, self->unsaved,
+                                session, error);
+}
+
+static gboolean
+mm_match_autosave_cb (gpointer data)
+{
+  MmMatch *self = data;
+  g_autoptr(GError) error = NULL;
+
+  self->autosave_source = 0;
+  if (!mm_match_save_session (self, &error))
+    g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, error);
+  return G_SOURCE_REMOVE;
+}
+
+/* Several changes in a row (a move and the pass after it) make one
+ * write; at default priority, as the main loop is seldom idle while the
+ * computer thinks and the window redraws its spinner. */
+static void
+mm_match_schedule_autosave (MmMatch *self)
+{
+  if (self->autosave != NULL && self->autosave_source == 0)
+    self->autosave_source = g_idle_add_full (G_PRIORITY_DEFAULT, mm_match_autosave_cb, self,
+                                             NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The object                                                         */
+/* ------------------------------------------------------------------ */
+
+static void
+mm_match_dispose (GObject *object)
+{
+  MmMatch *self = MM_MATCH (object);
+
+  if (self->autosave_source != 0)
+    mm_match_autosave_cb (self);
+  mm_match_stop_request (self);
+  if (self->clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->clock, self);
+      mm_clock_stop (self->clock);
+    }
+  g_clear_object (&self->clock);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->seats[MM_COLOR_BLACK]);
+  g_clear_object (&self->seats[MM_COLOR_WHITE]);
+  g_clear_object (&self->autosave);
+
+  G_OBJECT_CLASS (mm_match_parent_class)->dispose (object);
+}
+
+static void
+mm_match_finalize (GObject *object)
+{
+  MmMatch *self = MM_MATCH (object);
+
+  g_clear_error (&self->failure);
+  g_free (self->document_uri);
+  g_hash_table_unref (self->session);
+
+  G_OBJECT_CLASS (mm_match_parent_class)->finalize (object);
+}
+
+static void
+mm_match_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  MmMatch *self = MM_MATCH (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_CLOCK:
+      g_value_set_object (value, self->clock);
+      break;
+    case PROP_RESULT:
+      g_value_set_enum (value, self->result);
+      break;
+    case PROP_THINKING:
+      g_value_set_boolean (value, mm_match_get_thinking (self));
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_match_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  MmMatch *self = MM_MATCH (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+    case PROP_CLOCK:
+      mm_match_set_clock (self, g_value_get_object (value));
+      break;
+    case PROP_PAUSED:
+      mm_match_set_paused (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mm_match_constructed (GObject *object)
+{
+  MmMatch *self = MM_MATCH (object);
+
+  G_OBJECT_CLASS (mm_match_parent_class)->constructed (object);
+
+  if (self->game == NULL)
+    self->game = mm_game_new ();
+  g_signal_connect_object (self->game, "move-played",
+                           G_CALLBACK (mm_match_move_played_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "position-changed",
+                           G_CALLBACK (mm_match_position_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::n-moves",
+                           G_CALLBACK (mm_match_position_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::black-player",
+                           G_CALLBACK (mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::white-player",
+                           G_CALLBACK (mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify",
+                           G_CALLBACK (mm_match_game_notify_cb), self, G_CONNECT_SWAPPED);
+  self->result = mm_match_compute_result (self, NULL);
+  mm_match_set_seats (self, NULL, NULL);
+}
+
+static void
+mm_match_class_init (MmMatchClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = mm_match_constructed;
+  object_class->dispose = mm_match_dispose;
+  object_class->finalize = mm_match_finalize;
+  object_class->get_property = mm_match_get_property;
+  object_class->set_property = mm_match_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, MM_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CLOCK] =
+    g_param_spec_object ("clock", NULL, NULL, MM_TYPE_CLOCK,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* How the game ended, or MM_MATCH_RESULT_NONE while it goes on. */
+  properties[PROP_RESULT] =
+    g_param_spec_enum ("result", NULL, NULL, MM_TYPE_MATCH_RESULT, MM_MATCH_RESULT_NONE,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether a seat that is not a person here works out a move. */
+  properties[PROP_THINKING] =
+    g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* While paused nobody is asked to move: an earlier position is shown,
+   * or the board is being set up. */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The seats changed (who plays is shown anew). */
+  signals[SIGNAL_SEATS_CHANGED] =
+    g_signal_new ("seats-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * MmMatch::seat-failed:
+   * @color: the seat that could not move
+   * @error: why, a sentence for the user
+   *
+   * A seat failed to move (an engine crashed or broke the rules): the
+   * match asks nobody until the position or the seats change.
+   */
+  signals[SIGNAL_SEAT_FAILED] =
+    g_signal_new ("seat-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, MM_TYPE_COLOR, G_TYPE_ERROR);
+  /* The game in progress could not be written for the next start. */
+  signals[SIGNAL_AUTOSAVE_FAILED] =
+    g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+mm_match_init (MmMatch *self)
+{
+  self->clock_mover = -1;
+  self->session = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/**
+ * mm_match_new:
+ * @game: (nullable): the game to play on; %NULL for a new one
+ *
+ * A match between two people here, until mm_match_set_seats().
+ */
+MmMatch *
+mm_match_new (MmGame *game)
+{
+  return g_object_new (MM_TYPE_MATCH, "game", game, NULL);
+}
+
+MmGame *
+mm_match_get_game (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), NULL);
+
+  return self->game;
+}
+
+/**
+ * mm_match_set_seats:
+ * @black: (nullable): who plays Black; %NULL for a person here
+ * @white: (nullable): who plays White; %NULL for a person here
+ *
+ * The seats of the game from now on: a request in progress ends, and
+ * the seat to move is asked.
+ */
+void
+mm_match_set_seats (MmMatch  *self,
+                    MmPlayer *black,
+                    MmPlayer *white)
+{
+  MmPlayer *seats[2] = { black, white };
+
+  g_return_if_fail (MM_IS_MATCH (self));
+  g_return_if_fail (black == NULL || MM_IS_PLAYER (black));
+  g_return_if_fail (white == NULL || MM_IS_PLAYER (white));
+
+  mm_match_stop_request (self);
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    {
+      g_clear_object (&self->seats[color]);
+      self->seats[color] = seats[color] != NULL ? g_object_ref (seats[color])
+                                                : MM_PLAYER (mm_local_player_new (NULL));
+    }
+  mm_match_clear_failure (self);
+  g_signal_emit (self, signals[SIGNAL_SEATS_CHANGED], 0);
+  mm_match_schedule_ask (self);
+}
+
+MmPlayer *
+mm_match_get_seat (MmMatch *self,
+                   MmColor  color)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), NULL);
+
+  return self->seats[color];
+}
+
+/* Whether the game goes on and a person here is to move. */
+gboolean
+mm_match_is_local_turn (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return !mm_match_is_finished (self)
+         && mm_player_is_local_person (self->seats[mm_game_get_side_to_move (self->game)]);
+}
+
+/* Whether a person here plays at least one side. */
+gboolean
+mm_match_has_local_seat (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return mm_player_is_local_person (self->seats[MM_COLOR_BLACK])
+         || mm_player_is_local_person (self->seats[MM_COLOR_WHITE]);
+}
+
+/* Whether the match waits for a seat that is not a person here. */
+gboolean
+mm_match_get_thinking (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return self->request != NULL && !mm_player_is_local_person (self->seats[self->request_color]);
+}
+
+/**
+ * mm_match_set_clock:
+ * @clock: (nullable): the clocks, with the time each side has left;
+ *   %NULL for an untimed game
+ */
+void
+mm_match_set_clock (MmMatch *self,
+                    MmClock *clock)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+  g_return_if_fail (clock == NULL || MM_IS_CLOCK (clock));
+
+  if (self->clock == clock)
+    return;
+  if (self->clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->clock, self);
+      mm_clock_stop (self->clock);
+    }
+  g_set_object (&self->clock, clock);
+  self->clock_mover = -1;
+  if (clock != NULL)
+    g_signal_connect_object (clock, "expired", G_CALLBACK (mm_match_clock_expired_cb), self,
+                             G_CONNECT_SWAPPED);
+  if (!self->paused)
+    mm_match_update_clock (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
+}
+
+MmClock *
+mm_match_get_clock (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), NULL);
+
+  return self->clock;
+}
+
+/**
+ * mm_match_set_paused:
+ *
+ * While paused nobody is asked to move (a request in progress ends) and
+ * no move is taken; the clocks go on, as time does, unless the caller
+ * stops them.  Unpaused, the clocks run for the side to move again and
+ * that side is asked.
+ */
+void
+mm_match_set_paused (MmMatch  *self,
+                     gboolean  paused)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+
+  paused = !!paused;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  if (paused)
+    mm_match_stop_request (self);
+  else
+    {
+      mm_match_update_clock (self);
+      mm_match_schedule_ask (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+mm_match_get_paused (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return self->paused;
+}
+
+/**
+ * mm_match_play:
+ * @square: 0 (a1) to 63 (h8)
+ *
+ * The person here whose turn it is plays @square.  It stands at once, or
+ * once the seat's confirmation comes (online).
+ *
+ * Returns: %FALSE with @error in %MM_MATCH_ERROR when it is not a person
+ *   here's move, or in %MM_GAME_ERROR when the move is not legal
+ */
+gboolean
+mm_match_play (MmMatch  *self,
+               int       square,
+               GError  **error)
+{
+  MmColor color;
+
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  if (mm_match_is_finished (self))
+    {
+      g_set_error_literal (error, MM_MATCH_ERROR, MM_MATCH_ERROR_FINISHED,
+                           _("The game is over; no more moves can be played"));
+      return FALSE;
+    }
+  if (self->paused)
+    {
+      g_set_error_literal (error, MM_MATCH_ERROR, MM_MATCH_ERROR_PAUSED,
+                           _("The game is paused."));
+      return FALSE;
+    }
+  color = mm_game_get_side_to_move (self->game);
+  if (!mm_player_is_local_person (self->seats[color]))
+    {
+      g_set_error (error, MM_MATCH_ERROR, MM_MATCH_ERROR_NOT_YOUR_TURN,
+                   /* Translators: shown on a click on the board while the other player is to move; %s is its name */
+                   _("Wait for the move of %s."), mm_player_get_display_name (self->seats[color]));
+      return FALSE;
+    }
+  if (self->confirming)
+    {
+      g_set_error_literal (error, MM_MATCH_ERROR, MM_MATCH_ERROR_PENDING,
+                           _("Your move waits for its confirmation."));
+      return FALSE;
+    }
+  if (!mm_game_check_play (self->game, square, error))
+    return FALSE;
+
+  /* The person's seat is asked before the first frame: a click may come
+   * first. */
+  if (self->request == NULL)
+    {
+      mm_match_clear_failure (self);
+      mm_match_ask (self);
+    }
+  if (!mm_player_choose (self->seats[color], square))
+    {
+      self->confirming = self->request != NULL;
+      return TRUE;
+    }
+
+  /* It stands: the request's answer has nothing to add. */
+  g_clear_object (&self->request);
+  return mm_game_play (self->game, square, error);
+}
+
+/* Undo and redo are for a game going on or over on the board; a loss on
+ * time or a resignation stands. */
+gboolean
+mm_match_can_undo (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return (self->result == MM_MATCH_RESULT_NONE || self->result == MM_MATCH_RESULT_BOARD)
+         && mm_game_can_undo (self->game);
+}
+
+gboolean
+mm_match_can_redo (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  return self->result == MM_MATCH_RESULT_NONE && mm_game_can_redo (self->game);
+}
+
+/* Against a program, a person's move and its reply go together. */
+static gboolean
+mm_match_program_to_move (MmMatch *self)
+{
+  return mm_match_has_local_seat (self) && !mm_game_is_over (self->game)
+         && !mm_player_is_local_person (self->seats[mm_game_get_side_to_move (self->game)]);
+}
+
+/**
+ * mm_match_undo:
+ *
+ * Takes back the last move; against a program its reply goes too, so
+ * that the person moves again.
+ */
+gboolean
+mm_match_undo (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  if (!mm_match_can_undo (self))
+    return FALSE;
+  mm_match_stop_request (self);
+  if (!mm_game_undo (self->game))
+    return FALSE;
+  while (mm_match_program_to_move (self) && mm_game_can_undo (self->game))
+    mm_game_undo (self->game);
+  return TRUE;
+}
+
+gboolean
+mm_match_redo (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  if (!mm_match_can_redo (self))
+    return FALSE;
+  mm_match_stop_request (self);
+  if (!mm_game_redo (self->game))
+    return FALSE;
+  while (mm_match_program_to_move (self) && mm_game_can_redo (self->game))
+    mm_game_redo (self->game);
+  return TRUE;
+}
+
+/**
+ * mm_match_play_from:
+ * @n_moves: how many moves of the game stay
+ *
+ * The game goes on from the position after @n_moves moves: the moves
+ * after it are taken back (redo can still bring them) and whoever is to
+ * move there is asked, a program too.
+ */
+gboolean
+mm_match_play_from (MmMatch *self,
+                    guint    n_moves)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  if (self->result == MM_MATCH_RESULT_TIME || self->result == MM_MATCH_RESULT_RESIGNATION)
+    return FALSE;
+  mm_match_stop_request (self);
+  while (mm_game_get_n_moves (self->game) > n_moves && mm_game_undo (self->game))
+    ;
+  /* Undo takes a disc back with the passes after it: a position right
+   * after a pass comes back with the disc before it. */
+  if (mm_game_get_n_moves (self->game) < n_moves)
+    mm_game_redo (self->game);
+  return TRUE;
+}
+
+/* @loser gives the game up; the record says so (RE[±64.00:r]). */
+void
+mm_match_resign (MmMatch *self,
+                 MmColor  loser)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+
+  if (mm_match_is_finished (self))
+    return;
+  mm_match_stop_request (self);
+  mm_game_set_resigned (self->game, loser);
+  mm_match_update_result (self);
+  if (self->clock != NULL)
+    mm_clock_stop (self->clock);
+  mm_match_schedule_autosave (self);
+}
+
+/**
+ * mm_match_get_result:
+ * @loser: (out) (optional): for a loss on time or a resignation, the side
+ *   that lost
+ */
+MmMatchResult
+mm_match_get_result (MmMatch *self,
+                     MmColor *loser)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), MM_MATCH_RESULT_NONE);
+
+  return mm_match_compute_result (self, loser);
+}
+
+gboolean
+mm_match_is_finished (MmMatch *self)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), TRUE);
+
+  return mm_match_compute_result (self, NULL) != MM_MATCH_RESULT_NONE;
+}
+
+/**
+ * mm_match_get_failure:
+ * @color: (out) (optional): the seat that failed
+ *
+ * Why the seat to move could not move, while the match waits for a
+ * change; %NULL otherwise.
+ */
+const GError *
+mm_match_get_failure (MmMatch *self,
+                      MmColor *color)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), NULL);
+
+  if (self->failure != NULL && color != NULL)
+    *color = self->failed_color;
+  return self->failure;
+}
+
+/**
+ * mm_match_set_autosave:
+ * @autosave: (nullable): where the game in progress is kept for the
+ *   next start; %NULL for nowhere
+ */
+void
+mm_match_set_autosave (MmMatch    *self,
+                       MmAutosave *autosave)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_set_object (&self->autosave, autosave);
+}
+
+/**
+ * mm_match_set_document:
+ * @uri: (nullable): the file the game was opened from or saved to
+ * @unsaved: whether the game has changes that file (or no file) lacks
+ *
+ * What the autosave keeps about the game's file.
+ */
+void
+mm_match_set_document (MmMatch    *self,
+                       const char *uri,
+                       gboolean    unsaved)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+
+  if (g_strcmp0 (uri, self->document_uri) == 0 && self->unsaved == unsaved)
+    return;
+  g_free (self->document_uri);
+  self->document_uri = g_strdup (uri);
+  self->unsaved = unsaved;
+  mm_match_schedule_autosave (self);
+}
+
+/**
+ * mm_match_set_session_value:
+ * @value: (nullable): %NULL to forget @key
+ *
+ * A fact kept with the autosaved game (such as who the seats are), given
+ * back by mm_match_restore_session().
+ */
+void
+mm_match_set_session_value (MmMatch    *self,
+                            const char *key,
+                            const char *value)
+{
+  g_return_if_fail (MM_IS_MATCH (self));
+  g_return_if_fail (mm_record_tag_name_is_valid (key));
+  g_return_if_fail (g_strcmp0 (key, SESSION_CLOCK) != 0);
+
+  if (g_strcmp0 (g_hash_table_lookup (self->session, key), value) == 0)
+    return;
+  if (value == NULL)
+    g_hash_table_remove (self->session, key);
+  else
+    g_hash_table_insert (self->session, g_strdup (key), g_strdup (value));
+  mm_match_schedule_autosave (self);
+}
+
+/**
+ * mm_match_restore_session:
+ * @uri: (out) (optional): the game's file, or %NULL
+ * @unsaved: (out) (optional): whether the game had unsaved changes
+ * @session: (out) (optional): the session values, the clocks' left out
+ *
+ * Puts the autosaved game and its clocks in place, as they were when the
+ * program last stopped, whatever stopped it; the seats are the caller's
+ * to set again from @session.
+ *
+ * Returns: %FALSE when there was no session (@error unset) or it could
+ *   not be read (@error set); the match is left as it was
+ */
+gboolean
+mm_match_restore_session (MmMatch     *self,
+                          char       **uri,
+                          gboolean    *unsaved,
+                          GHashTable **session,
+                          GError     **error)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(GHashTable) values = NULL;
+  g_autoptr(MmClock) clock = NULL;
+  g_autofree char *document = NULL;
+  gboolean was_unsaved = FALSE;
+  MmColor loser;
+
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  if (self->autosave == NULL)
+    return FALSE;
+  record = mm_autosave_load_full (self->autosave, &document, &was_unsaved, &values, error);
+  if (record == NULL)
+    return FALSE;
+
+  mm_match_stop_request (self);
+  if (!mm_game_load_record (self->game, record, error))
+    return FALSE;
+
+  clock = mm_match_clock_from_session (g_hash_table_lookup (values, SESSION_CLOCK));
+  g_hash_table_remove (values, SESSION_CLOCK);
+  mm_match_set_clock (self, clock);
+  if (clock != NULL && mm_game_get_lost_on_time (self->game, &loser))
+    mm_clock_stop (clock);
+  mm_match_update_result (self);
+
+  g_free (self->document_uri);
+  self->document_uri = g_strdup (document);
+  self->unsaved = was_unsaved;
+  if (uri != NULL)
+    *uri = g_steal_pointer (&document);
+  if (unsaved != NULL)
+    *unsaved = was_unsaved;
+  if (session != NULL)
+    *session = g_steal_pointer (&values);
+  /* Putting it in place wrote nothing new. */
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  return TRUE;
+}
+
+/* Forgets the autosaved game: the next start begins a new one. */
+gboolean
+mm_match_clear_session (MmMatch  *self,
+                        GError  **error)
+{
+  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->autosave == NULL)
+    return TRUE;
+  return mm_autosave_clear (self->autosave, error);
+}
