@@ -678,6 +678,69 @@ test_engine_delay (void)
   answer_clear (&answer);
 }
 
+/* GDK_PRIORITY_REDRAW, which this test does not link GTK for. */
+#define REDRAW_PRIORITY (G_PRIORITY_HIGH_IDLE + 20)
+/* How long a move at depth 2 may take on a loaded machine. */
+#define BUSY_LIMIT_S 20
+
+static gboolean
+keep_busy (gpointer user_data)
+{
+  guint *count = user_data;
+
+  (*count)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop, which is never idle, until @answer has come or
+ * the limit is over. */
+static void
+wait_busy_for (Answer *answer)
+{
+  gint64 give_up = g_get_monotonic_time () + BUSY_LIMIT_S * G_USEC_PER_SEC;
+
+  while (answer->calls == 0 && g_get_monotonic_time () < give_up)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (answer->calls, ==, 1);
+}
+
+/* A window that redraws without end (a spinner under software GL) keeps
+ * a source at the redraw priority always ready: the engine's answer, a
+ * move found at once or one held back by the minimum delay, and the
+ * check's, must still come (issue 27: "=== f6" sat unread for minutes). */
+static void
+test_engine_busy_loop (void)
+{
+  g_autoptr(MmNboardPlayer) player = engine_player (2);
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  GSource *redraw = g_idle_source_new ();
+  const guint delays[] = { 0, 200 };
+  Answer answer = { 0 };
+  guint redraws = 0;
+
+  g_source_set_priority (redraw, REDRAW_PRIORITY);
+  g_source_set_callback (redraw, keep_busy, &redraws, NULL);
+  g_source_attach (redraw, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (delays); i++)
+    {
+      mm_nboard_player_set_min_delay (player, delays[i]);
+      ask (player, record, NULL, &answer);
+      wait_busy_for (&answer);
+      g_assert_no_error (answer.error);
+      assert_legal (record, &answer.move);
+    }
+  answer_clear (&answer);
+  mm_nboard_player_check_async (player, NULL, checked, &answer);
+  wait_busy_for (&answer);
+  g_assert_no_error (answer.error);
+  answer_clear (&answer);
+
+  g_source_destroy (redraw);
+  g_source_unref (redraw);
+  g_assert_cmpuint (redraws, >, 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Engines as they are                                                */
 /* ------------------------------------------------------------------ */
@@ -1200,6 +1263,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/engine/undo", test_engine_undo);
   g_test_add_func ("/nboard-player/engine/cancel", test_engine_cancel);
   g_test_add_func ("/nboard-player/engine/delay", test_engine_delay);
+  g_test_add_func ("/nboard-player/engine/busy-loop", test_engine_busy_loop);
   g_test_add_func ("/nboard-player/fake/edax-like", test_edax_like);
   g_test_add_func ("/nboard-player/fake/protocol", test_protocol);
   g_test_add_func ("/nboard-player/fake/cannot-start", test_cannot_start);

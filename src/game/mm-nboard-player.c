@@ -68,9 +68,13 @@
 /* What an engine may send between two requests, in bytes: far more than
  * any search prints, far less than a program that only floods. */
 #define MAX_CHATTER        (4 * 1024 * 1024)
-/* Reading comes after the window's input and drawing, so that even an
- * engine that floods cannot make the window stop answering. */
-#define READ_PRIORITY      G_PRIORITY_LOW
+/* Everything on the way of an answer (reading it, the time limit, the
+ * minimum delay, the callback) runs at the priority of the window's
+ * input, above its drawing: a window that redraws without end (a
+ * spinner under software GL) never lets the main loop go idle, and
+ * would starve anything below.  An engine that floods is cut off by
+ * MAX_CHATTER long before the window's input suffers. */
+#define ANSWER_PRIORITY    G_PRIORITY_DEFAULT
 #define MAX_NAME_CHARS     64
 #define MAX_STDERR_CHARS   200
 
@@ -310,7 +314,7 @@ engine_flush (Engine *engine)
   g_string_erase (engine->outgoing, 0, (gssize) length);
   g_output_stream_write_all_async (engine->input,
                                    g_bytes_get_data (engine->writing, NULL), length,
-                                   G_PRIORITY_DEFAULT, engine->cancellable,
+                                   ANSWER_PRIORITY, engine->cancellable,
                                    engine_write_done, engine_ref (engine));
 }
 
@@ -449,12 +453,12 @@ engine_read (Engine   *engine,
   if (from_stderr)
     g_input_stream_read_async (g_subprocess_get_stderr_pipe (engine->process),
                                engine->err_buffer, sizeof engine->err_buffer,
-                               READ_PRIORITY, engine->cancellable,
+                               ANSWER_PRIORITY, engine->cancellable,
                                engine_errors_read, engine_ref (engine));
   else
     g_input_stream_read_async (g_subprocess_get_stdout_pipe (engine->process),
                                engine->out_buffer, sizeof engine->out_buffer,
-                               READ_PRIORITY, engine->cancellable,
+                               ANSWER_PRIORITY, engine->cancellable,
                                engine_output_read, engine_ref (engine));
 }
 
@@ -487,6 +491,7 @@ request_attach (Request     *request,
                 GSourceFunc  func,
                 GTask       *task)
 {
+  g_source_set_priority (source, ANSWER_PRIORITY);
   g_source_set_callback (source, func, g_object_ref (task), g_object_unref);
   g_source_attach (source, request->context);
   return source;
@@ -907,6 +912,7 @@ player_output_ended (MmNboardPlayer *self,
   else if (self->grace_source == NULL)
     {
       self->grace_source = g_timeout_source_new (STDERR_GRACE);
+      g_source_set_priority (self->grace_source, ANSWER_PRIORITY);
       g_source_set_callback (self->grace_source, player_grace_over, self, NULL);
       g_source_attach (self->grace_source, g_main_context_get_thread_default ());
       g_source_unref (self->grace_source);
