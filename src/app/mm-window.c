@@ -28,6 +28,8 @@
 
 #include "mm-ai-player.h"
 #include "mm-autosave.h"
+#include "mm-local-player.h"
+#include "mm-match.h"
 #include "mm-nboard-player.h"
 #include "mm-opening.h"
 #include "mm-board-view.h"
@@ -93,12 +95,12 @@ struct _MmWindow
 {
   GtkApplicationWindow  parent_instance;
 
-  /* Owned references */
+  /* Owned references: the match, and its game */
+  MmMatch              *match;
   MmGame               *game;
   GSettings            *settings;
   MmAutosave           *autosave;
   GCancellable         *cancellable;
-  MmClock              *clock;
   GtkMediaStream       *place_sound;
   GtkMediaStream       *end_sound;
 
@@ -113,7 +115,6 @@ struct _MmWindow
   /* Set while a game is put in place, so that this is not taken for a
    * change made by the user. */
   gboolean              loading;
-  guint                 autosave_source;
   /* The user agreed to close with unsaved changes. */
   gboolean              close_confirmed;
 
@@ -138,28 +139,23 @@ struct _MmWindow
   guint64               edit_black;
   guint64               edit_white;
 
-  /* A side that ran out of time loses: the game stops there. */
-  gboolean              lost_on_time;
-  MmColor               loser_on_time;
-  /* The side whose move the clocks have yet to count, or -1 */
-  int                   clock_mover;
+  /* The clocks' labels count down while a clock runs. */
   guint                 clock_source;
 
-  /* The computer player, made when first needed; the sides it plays in
-   * this game and how; the search in progress (a move or a hint) and
-   * whether it is a move. */
+  /* The computer's seats: the built-in player at a level, or the
+   * external engine of Preferences (engine-command), started when first
+   * needed and kept while its command stays; an engine that stopped is
+   * started again at the next change of the position. */
   MmAiPlayer           *ai;
-  gboolean              computer[2];
   MmAiLevel             computer_level;
-  /* The computer is the external engine of Preferences (engine-command),
-   * started when first needed and kept while its command stays. */
   gboolean              computer_external;
   MmNboardPlayer       *engine;
+  gboolean              engine_stopped;
   guint                 computer_delay;
+
+  /* The hint being looked for */
   MmAiLevel             hint_level;
-  GCancellable         *ai_cancellable;
-  gboolean              thinking;
-  guint                 think_source;
+  GCancellable         *hint_cancellable;
 
   /* Analysis mode, with a computer player of its own so that it and the
    * opponent's moves or hints never cancel each other; the position it
@@ -243,12 +239,13 @@ static void mm_window_set_clock    (MmWindow *self,
                                     MmClock  *clock);
 static void mm_window_leave_edit   (MmWindow *self);
 static void mm_window_update_status (MmWindow *self);
-static void mm_window_stop_computer (MmWindow *self);
-static void mm_window_schedule_computer (MmWindow *self);
-static gboolean mm_window_ensure_computer (MmWindow *self);
+static void mm_window_stop_hint (MmWindow *self);
 static void mm_window_set_computer (MmWindow *self,
                                     gboolean  black,
                                     gboolean  white);
+static void mm_window_follow_clock (MmWindow *self);
+static void mm_window_update_pause (MmWindow *self);
+static void mm_window_replace_stopped_engine (MmWindow *self);
 static void mm_window_game_changed_cb (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
@@ -430,9 +427,12 @@ mm_window_set_file (MmWindow *self,
                     GFile    *file,
                     gboolean  unsaved)
 {
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+
   g_set_object (&self->file, file);
   self->unsaved = unsaved;
   mm_window_update_title (self);
+  mm_match_set_document (self->match, uri, unsaved);
 }
 
 /* The computer's level, or "external" for the program that plays for
@@ -527,27 +527,48 @@ time_loss_message (MmColor loser)
 static gboolean
 mm_window_is_finished (MmWindow *self)
 {
-  return mm_game_is_over (self->game) || self->lost_on_time;
+  return mm_match_is_finished (self->match);
+}
+
+/* A loss on time or a resignation stands: the moves cannot be taken back. */
+static gboolean
+mm_window_result_stands (MmWindow *self)
+{
+  MmMatchResult result = mm_match_get_result (self->match, NULL);
+
+  return result == MM_MATCH_RESULT_TIME || result == MM_MATCH_RESULT_RESIGNATION;
+}
+
+static gboolean
+mm_window_is_computer (MmWindow *self,
+                       MmColor   color)
+{
+  return !mm_player_is_local_person (mm_match_get_seat (self->match, color));
+}
+
+static gboolean
+mm_window_is_computer_turn (MmWindow *self)
+{
+  return !mm_match_is_finished (self->match) && !mm_match_is_local_turn (self->match);
 }
 
 static void
 mm_window_update_clocks (MmWindow *self)
 {
-  gboolean timed = self->clock != NULL;
+  MmClock *clock = mm_match_get_clock (self->match);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->black_clock_label), timed);
-  gtk_widget_set_visible (GTK_WIDGET (self->white_clock_label), timed);
-  if (!timed)
+  gtk_widget_set_visible (GTK_WIDGET (self->black_clock_label), clock != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->white_clock_label), clock != NULL);
+  if (clock == NULL)
     return;
 
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     {
       GtkWidget *label = GTK_WIDGET (color == MM_COLOR_BLACK ? self->black_clock_label
                                                              : self->white_clock_label);
-      gint64 remaining = mm_clock_get_remaining (self->clock, color);
+      gint64 remaining = mm_clock_get_remaining (clock, color);
       g_autofree char *text = mm_clock_format (remaining);
-      gboolean running = mm_clock_is_running (self->clock)
-                         && mm_clock_get_side (self->clock) == color;
+      gboolean running = mm_clock_is_running (clock) && mm_clock_get_side (clock) == color;
 
       gtk_label_set_text (GTK_LABEL (label), text);
       if (running)
@@ -565,36 +586,24 @@ static gboolean
 mm_window_clock_tick_cb (gpointer data)
 {
   MmWindow *self = data;
+  MmClock *clock = mm_match_get_clock (self->match);
 
   mm_window_update_clocks (self);
-  if (self->clock != NULL && mm_clock_is_running (self->clock))
+  if (clock != NULL && mm_clock_is_running (clock))
     return G_SOURCE_CONTINUE;
 
   self->clock_source = 0;
   return G_SOURCE_REMOVE;
 }
 
-/* The clocks follow the side to move; they stop at the end. */
+/* The match runs the clocks; their labels count down while one runs. */
 static void
-mm_window_update_clock_state (MmWindow *self)
+mm_window_follow_clock (MmWindow *self)
 {
-  if (self->clock == NULL || self->lost_on_time)
-    {
-      self->clock_mover = -1;
-      return;
-    }
-
-  if (mm_game_is_over (self->game))
-    mm_clock_stop (self->clock);
-  else if (self->clock_mover >= 0)
-    mm_clock_moved (self->clock, (MmColor) self->clock_mover,
-                    mm_game_get_side_to_move (self->game));
-  else
-    mm_clock_switch (self->clock, mm_game_get_side_to_move (self->game));
-  self->clock_mover = -1;
+  MmClock *clock = mm_match_get_clock (self->match);
 
   mm_window_update_clocks (self);
-  if (mm_clock_is_running (self->clock) && self->clock_source == 0)
+  if (clock != NULL && mm_clock_is_running (clock) && self->clock_source == 0)
     self->clock_source = g_timeout_add (100, mm_window_clock_tick_cb, self);
 }
 
@@ -608,7 +617,7 @@ mm_window_update_status (MmWindow *self)
   gboolean live = self->browse < 0 && !self->editing;
 
   mm_board_view_set_input_idle (self->board_view,
-                                live && !over && self->computer[side]);
+                                live && !over && mm_window_is_computer (self, side));
 
   /* Edit Board counts the discs of the position being set up. */
   if (self->editing)
@@ -651,9 +660,9 @@ mm_window_update_status (MmWindow *self)
     gtk_widget_remove_css_class (self->white_row, "current");
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 live && !self->lost_on_time && mm_game_can_undo (self->game));
+                                 live && mm_match_can_undo (self->match));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 live && !self->lost_on_time && mm_game_can_redo (self->game));
+                                 live && mm_match_can_redo (self->match));
 }
 
 /* ------------------------------------------------------------------ */
@@ -707,7 +716,7 @@ mm_window_update_browse_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
                                  can && self->browse >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
-                                 can && self->browse >= 0 && !self->lost_on_time);
+                                 can && self->browse >= 0 && !mm_window_result_stands (self));
 }
 
 /* Marks the move whose position the board shows. */
@@ -869,9 +878,8 @@ mm_window_browse_to (MmWindow *self,
   self->browse = n_moves;
   /* The computer thinks about the game, not about an earlier position. */
   if (n_moves >= 0)
-    mm_window_stop_computer (self);
-  else
-    mm_window_schedule_computer (self);
+    mm_window_stop_hint (self);
+  mm_window_update_pause (self);
 
   if (n_moves < 0)
     {
@@ -950,17 +958,12 @@ mm_window_play_from_here_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
   guint target;
 
-  if (self->editing || self->browse < 0 || self->lost_on_time)
+  if (self->editing || self->browse < 0 || mm_window_result_stands (self))
     return;
 
   target = (guint) self->browse;
-  mm_window_stop_computer (self);
-  while (mm_game_get_n_moves (self->game) > target && mm_game_undo (self->game))
-    ;
-  /* Undo takes a disc back with the passes after it: a position right
-   * after a pass comes back with the disc before it. */
-  if (mm_game_get_n_moves (self->game) < target)
-    mm_game_redo (self->game);
+  mm_window_stop_hint (self);
+  mm_match_play_from (self->match, target);
   mm_window_browse_to (self, -1);
   mm_window_set_event (self, NULL);
   mm_window_focus_board (self);
@@ -1000,9 +1003,6 @@ mm_window_move_played_cb (MmWindow *self,
                              name, n_flips);
   mm_window_set_event (self, event);
   mm_window_play_sound (self, &self->place_sound, "place");
-  /* The move is counted once the game says who is to move next, after
-   * a pass if there is one. */
-  self->clock_mover = color;
 }
 
 static void
@@ -1055,27 +1055,27 @@ mm_window_game_notify_cb (MmWindow *self)
   mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
   mm_window_update_status (self);
   mm_window_update_moves (self);
-  mm_window_update_clock_state (self);
-  mm_window_schedule_computer (self);
+  mm_window_follow_clock (self);
+  mm_window_replace_stopped_engine (self);
   mm_window_check_review (self);
   mm_window_update_graph_selection (self);
   mm_window_schedule_analysis (self);
 }
 
+/* A loss on time ends the game where it stands; so does a resignation. */
 static void
-mm_window_clock_expired_cb (MmWindow *self,
-                            MmColor   loser)
+mm_window_result_cb (MmWindow *self)
 {
-  g_autofree char *message = time_loss_message (loser);
+  g_autofree char *message = NULL;
+  MmColor loser;
 
-  self->lost_on_time = TRUE;
-  self->loser_on_time = loser;
-  /* The record says so too, and the autosave keeps it. */
-  mm_game_set_lost_on_time (self->game, loser);
-  mm_window_game_changed_cb (self);
-  mm_window_stop_computer (self);
+  if (mm_match_get_result (self->match, &loser) != MM_MATCH_RESULT_TIME)
+    return;
+
+  message = time_loss_message (loser);
+  mm_window_stop_hint (self);
   mm_window_schedule_analysis (self);
-  mm_window_update_clocks (self);
+  mm_window_follow_clock (self);
   mm_window_update_status (self);
   mm_window_show_message_full (self, message, TRUE);
   mm_window_set_event (self, message);
@@ -1086,20 +1086,9 @@ static void
 mm_window_set_clock (MmWindow *self,
                      MmClock  *clock)
 {
-  if (self->clock != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->clock, self);
-      mm_clock_stop (self->clock);
-    }
-  g_set_object (&self->clock, clock);
   g_clear_handle_id (&self->clock_source, g_source_remove);
-  self->lost_on_time = FALSE;
-  self->clock_mover = -1;
-  if (clock != NULL)
-    g_signal_connect_object (clock, "expired", G_CALLBACK (mm_window_clock_expired_cb), self,
-                             G_CONNECT_SWAPPED);
-  mm_window_update_clock_state (self);
-  mm_window_update_clocks (self);
+  mm_match_set_clock (self->match, clock);
+  mm_window_follow_clock (self);
   mm_window_update_status (self);
 }
 
@@ -1107,74 +1096,32 @@ mm_window_set_clock (MmWindow *self,
 /* Autosave                                                           */
 /* ------------------------------------------------------------------ */
 
-/* Session facts kept with the autosaved game: who the computer plays
- * ("black", "white" or "both") and at which level, and the clocks
- * ("INITIAL,INCREMENT,BLACK,WHITE" in microseconds). */
+/* Session facts kept with the autosaved game, besides the clocks that
+ * the match keeps: who the computer plays ("black", "white" or "both")
+ * and at which level. */
 #define SESSION_COMPUTER "COMPUTER"
 #define SESSION_LEVEL    "LEVEL"
-#define SESSION_CLOCK    "CLOCK"
 
-static GHashTable *
-mm_window_save_session (MmWindow *self)
+static const char *mm_window_get_computer_side (MmWindow *self);
+
+static void
+mm_window_update_session (MmWindow *self)
 {
-  GHashTable *session = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  gboolean black = self->computer[MM_COLOR_BLACK], white = self->computer[MM_COLOR_WHITE];
+  const char *side = mm_window_get_computer_side (self);
+  gboolean computer = !g_str_equal (side, "none");
 
-  if (black || white)
-    {
-      g_hash_table_insert (session, SESSION_COMPUTER,
-                           g_strdup (black && white ? "both" : black ? "black" : "white"));
-      g_hash_table_insert (session, SESSION_LEVEL, g_strdup (mm_window_computer_level_id (self)));
-    }
-  if (self->clock != NULL)
-    g_hash_table_insert (session, SESSION_CLOCK,
-                         g_strdup_printf ("%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
-                                          ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
-                                          mm_clock_get_initial (self->clock),
-                                          mm_clock_get_increment (self->clock),
-                                          mm_clock_get_remaining (self->clock, MM_COLOR_BLACK),
-                                          mm_clock_get_remaining (self->clock, MM_COLOR_WHITE)));
-  return session;
+  mm_match_set_session_value (self->match, SESSION_COMPUTER, computer ? side : NULL);
+  mm_match_set_session_value (self->match, SESSION_LEVEL,
+                              computer ? mm_window_computer_level_id (self) : NULL);
 }
 
-/* The clocks as saved, or NULL when there were none or the text is not
- * what mm_window_save_session() writes. */
-static MmClock *
-mm_window_clock_from_session (const char *text)
-{
-  g_auto(GStrv) fields = text != NULL ? g_strsplit (text, ",", 0) : NULL;
-  gint64 values[4];
-  MmClock *clock;
-
-  if (fields == NULL || g_strv_length (fields) != G_N_ELEMENTS (values))
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      guint64 value;
-
-      if (!g_ascii_string_to_unsigned (fields[i], 10, 0, G_MAXINT64 / 2, &value, NULL))
-        return NULL;
-      values[i] = (gint64) value;
-    }
-  if (values[0] <= 0)
-    return NULL;
-
-  clock = mm_clock_new (values[0], values[1]);
-  mm_clock_set_remaining (clock, MM_COLOR_BLACK, values[2]);
-  mm_clock_set_remaining (clock, MM_COLOR_WHITE, values[3]);
-  return clock;
-}
-
-/* Who the computer plays, its level and the clocks, as they were. */
+/* Who the computer plays and its level, as they were. */
 static void
 mm_window_restore_session (MmWindow   *self,
                            GHashTable *session)
 {
   const char *computer = g_hash_table_lookup (session, SESSION_COMPUTER);
   const char *level = g_hash_table_lookup (session, SESSION_LEVEL);
-  g_autoptr(MmClock) clock = mm_window_clock_from_session (g_hash_table_lookup (session,
-                                                                               SESSION_CLOCK));
-  MmColor loser;
 
   self->computer_external = g_strcmp0 (level, "external") == 0;
   if (computer != NULL && level != NULL
@@ -1186,69 +1133,38 @@ mm_window_restore_session (MmWindow   *self,
 
       mm_window_set_computer (self, both || g_str_equal (computer, "black"),
                               both || g_str_equal (computer, "white"));
-      if (!mm_window_ensure_computer (self))
-        mm_window_set_computer (self, FALSE, FALSE);
     }
+}
 
-  mm_window_set_clock (self, clock);
-  if (mm_game_get_lost_on_time (self->game, &loser))
-    {
-      self->lost_on_time = TRUE;
-      self->loser_on_time = loser;
-      if (self->clock != NULL)
-        mm_clock_stop (self->clock);
-      mm_window_update_clocks (self);
-      mm_window_update_status (self);
-    }
-  mm_window_schedule_computer (self);
+static void
+mm_window_autosave_failed_cb (MmWindow     *self,
+                              const GError *error)
+{
+  g_autofree char *message =
+    /* Translators: %s says why the game in progress could not be written */
+    g_strdup_printf (_("The game in progress cannot be kept for the next start: %s"),
+                     error->message);
+
+  g_warning ("%s", message);
+  mm_window_show_message (self, message);
 }
 
 static void
 mm_window_autosave_now (MmWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *uri = NULL;
-  g_autoptr(GHashTable) session = NULL;
 
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (self->autosave == NULL || self->game == NULL)
-    return;
-
-  if (self->file != NULL)
-    uri = g_file_get_uri (self->file);
-  session = mm_window_save_session (self);
-  if (!mm_autosave_save_full (self->autosave, self->game, uri, self->unsaved, session, &error))
-    {
-      g_autofree char *message =
-        /* Translators: %s says why the game in progress could not be written */
-        g_strdup_printf (_("The game in progress cannot be kept for the next start: %s"),
-                         error->message);
-
-      g_warning ("%s", message);
-      mm_window_show_message (self, message);
-    }
+  if (self->match != NULL && !mm_match_save_session (self->match, &error))
+    mm_window_autosave_failed_cb (self, error);
 }
 
-static gboolean
-mm_window_autosave_cb (gpointer data)
-{
-  MmWindow *self = data;
-
-  self->autosave_source = 0;
-  mm_window_autosave_now (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Several changes in a row (a move and the pass after it) make one write;
- * at default priority, as the main loop is seldom idle while the computer
- * thinks (see mm_window_confirm_response_cb). */
+/* What the autosave keeps of the game's file follows it. */
 static void
 mm_window_schedule_autosave (MmWindow *self)
 {
-  if (self->autosave != NULL && self->autosave_source == 0)
-    self->autosave_source = g_idle_add_full (G_PRIORITY_DEFAULT, mm_window_autosave_cb, self,
-                                             NULL);
+  g_autofree char *uri = self->file != NULL ? g_file_get_uri (self->file) : NULL;
+
+  mm_match_set_document (self->match, uri, self->unsaved);
 }
 
 /* The game the window had when the program last stopped, whatever
@@ -1256,28 +1172,20 @@ mm_window_schedule_autosave (MmWindow *self)
 static void
 mm_window_restore (MmWindow *self)
 {
-  g_autoptr(MmGameRecord) record = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
   g_autofree char *uri = NULL;
   g_autoptr(GHashTable) session = NULL;
   gboolean unsaved = FALSE;
-  gboolean loaded;
+  gboolean restored;
 
-  record = mm_autosave_load_full (self->autosave, &uri, &unsaved, &session, &error);
-  if (record == NULL)
+  self->loading = TRUE;
+  restored = mm_match_restore_session (self->match, &uri, &unsaved, &session, &error);
+  self->loading = FALSE;
+  if (!restored)
     {
       if (error != NULL)
         mm_window_show_message (self, error->message);
-      return;
-    }
-
-  self->loading = TRUE;
-  loaded = mm_game_load_record (self->game, record, &error);
-  self->loading = FALSE;
-  if (!loaded)
-    {
-      mm_window_show_message (self, error->message);
       return;
     }
 
@@ -1285,6 +1193,8 @@ mm_window_restore (MmWindow *self)
     file = g_file_new_for_uri (uri);
   mm_window_set_file (self, file, unsaved);
   mm_window_restore_session (self, session);
+  mm_window_follow_clock (self);
+  mm_window_update_status (self);
 }
 
 static void
@@ -1508,7 +1418,7 @@ mm_window_load (MmWindow *self,
 
   mm_window_leave_edit (self);
   /* Games read from elsewhere are played on by people. */
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   loaded = mm_game_load_record (self->game, load->record, &error);
@@ -2087,37 +1997,99 @@ mm_window_paste_action (GtkWidget  *widget,
 /* The computer player                                                */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-mm_window_is_computer_turn (MmWindow *self)
-{
-  return !mm_game_is_over (self->game)
-         && self->computer[mm_game_get_side_to_move (self->game)];
-}
-
-static gboolean
-mm_window_plays_both (MmWindow *self)
-{
-  return self->computer[MM_COLOR_BLACK] && self->computer[MM_COLOR_WHITE];
-}
-
 /* The computer player, made the first time it is needed.  Without its
  * weights it cannot be made: the message bar says why. */
+static MmAiPlayer *
+mm_window_ensure_ai (MmWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->ai != NULL)
+    return self->ai;
+
+  self->ai = mm_ai_player_new (NULL, &error);
+  if (self->ai == NULL)
+    {
+      g_warning ("%s", error->message);
+      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_set_event (self, error->message);
+    }
+  return self->ai;
+}
+
+/* The engine of Preferences, started (again) when its command changed
+ * or it stopped; NULL, with the reason shown, when it cannot start. */
+static MmNboardPlayer *
+mm_window_ensure_engine (MmWindow *self)
+{
+  g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
+  g_autoptr(GError) error = NULL;
+
+  if (self->engine != NULL
+      && (g_strcmp0 (mm_nboard_player_get_command_line (self->engine), command) != 0
+          || !mm_nboard_player_get_running (self->engine)))
+    {
+      g_object_run_dispose (G_OBJECT (self->engine));
+      g_clear_object (&self->engine);
+    }
+  self->engine_stopped = FALSE;
+  if (self->engine == NULL)
+    {
+      self->engine = mm_nboard_player_new (command, &error);
+      if (self->engine == NULL)
+        {
+          mm_window_show_message_full (self, error->message, TRUE);
+          mm_window_set_event (self, error->message);
+        }
+    }
+  return self->engine;
+}
+
+/* The seat the computer takes: the built-in player at its level, or the
+ * external engine; NULL, with the reason shown, when there is none. */
+static MmPlayer *
+mm_window_computer_seat (MmWindow *self)
+{
+  if (self->computer_external)
+    {
+      MmNboardPlayer *engine = mm_window_ensure_engine (self);
+
+      if (engine != NULL)
+        mm_nboard_player_set_min_delay (engine, self->computer_delay);
+      return MM_PLAYER (engine);
+    }
+  if (mm_window_ensure_ai (self) == NULL)
+    return NULL;
+  mm_ai_player_set_level (self->ai, self->computer_level);
+  mm_ai_player_set_min_delay (self->ai, self->computer_delay);
+  return MM_PLAYER (self->ai);
+}
+
+/* The computer plays the sides given, the people here the others. */
 static void
 mm_window_set_computer (MmWindow *self,
                         gboolean  black,
                         gboolean  white)
 {
-  if (self->computer[MM_COLOR_BLACK] == black && self->computer[MM_COLOR_WHITE] == white)
-    return;
-  self->computer[MM_COLOR_BLACK] = black;
-  self->computer[MM_COLOR_WHITE] = white;
+  MmPlayer *computer = NULL;
+  g_autoptr(MmPlayer) black_person = MM_PLAYER (mm_local_player_new (NULL));
+  g_autoptr(MmPlayer) white_person = MM_PLAYER (mm_local_player_new (NULL));
+
+  if (black || white)
+    computer = mm_window_computer_seat (self);
+  if (computer == NULL)
+    black = white = FALSE;
+  mm_match_set_seats (self->match, black ? computer : black_person,
+                      white ? computer : white_person);
+  mm_window_update_session (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
 }
 
 static const char *
 mm_window_get_computer_side (MmWindow *self)
 {
-  gboolean black = self->computer[MM_COLOR_BLACK], white = self->computer[MM_COLOR_WHITE];
+  gboolean black = mm_window_is_computer (self, MM_COLOR_BLACK);
+  gboolean white = mm_window_is_computer (self, MM_COLOR_WHITE);
 
   return black && white ? "both" : black ? "black" : white ? "white" : "none";
 }
@@ -2135,11 +2107,9 @@ mm_window_set_computer_side (MmWindow   *self,
 
   if (g_str_equal (mm_window_get_computer_side (self), side != NULL ? side : "none"))
     return;
-  mm_window_stop_computer (self);
-  if ((black || white) && !mm_window_ensure_computer (self))
-    black = white = FALSE;
+  mm_window_stop_hint (self);
   /* The level comes from the settings when the computer comes in. */
-  if (!self->computer[MM_COLOR_BLACK] && !self->computer[MM_COLOR_WHITE])
+  if (g_str_equal (mm_window_get_computer_side (self), "none"))
     {
       self->computer_external = g_str_equal (level, "external");
       if (!mm_ai_level_from_string (level, &self->computer_level)
@@ -2148,62 +2118,84 @@ mm_window_set_computer_side (MmWindow   *self,
     }
   mm_window_set_computer (self, black, white);
   mm_window_update_status (self);
-  mm_window_schedule_autosave (self);
-  mm_window_schedule_computer (self);
   mm_window_schedule_analysis (self);
 }
 
-static gboolean
-mm_window_ensure_computer (MmWindow *self)
+/* An engine that stopped (it crashed, or could not start) is started
+ * again once the position changes, so that an undo tries again. */
+static void
+mm_window_replace_stopped_engine (MmWindow *self)
 {
-  g_autoptr(GError) error = NULL;
+  const char *side;
 
-  if (self->ai != NULL)
-    return TRUE;
-
-  self->ai = mm_ai_player_new (NULL, &error);
-  if (self->ai == NULL)
-    {
-      g_warning ("%s", error->message);
-      mm_window_show_message_full (self, error->message, TRUE);
-      mm_window_set_event (self, error->message);
-      return FALSE;
-    }
-  return TRUE;
+  if (!self->engine_stopped)
+    return;
+  side = mm_window_get_computer_side (self);
+  mm_window_set_computer (self, g_str_equal (side, "both") || g_str_equal (side, "black"),
+                          g_str_equal (side, "both") || g_str_equal (side, "white"));
 }
 
-/* The spinner and its words while a search runs. */
+static void
+mm_window_seat_failed_cb (MmWindow     *self,
+                          MmColor       color,
+                          const GError *error)
+{
+  mm_window_show_message_full (self, error->message, TRUE);
+  mm_window_set_event (self, error->message);
+  if (self->engine != NULL
+      && mm_match_get_seat (self->match, color) == MM_PLAYER (self->engine)
+      && !mm_nboard_player_get_running (self->engine))
+    self->engine_stopped = TRUE;
+}
+
+/* The spinner and its words while the computer searches. */
 static void
 mm_window_update_thinking (MmWindow *self)
 {
-  gboolean busy = self->ai_cancellable != NULL;
+  gboolean moving = mm_match_get_thinking (self->match);
+  gboolean busy = moving || self->hint_cancellable != NULL;
 
   gtk_widget_set_visible (self->thinking_box, busy);
   gtk_spinner_set_spinning (self->thinking_spinner, busy);
   if (busy)
     gtk_label_set_text (self->thinking_label,
-                        self->thinking
+                        moving
                         /* Translators: shown beside a spinner while the computer chooses its move */
                         ? _("The computer is thinking…")
                         /* Translators: shown beside a spinner while the computer looks for a hint */
                         : _("Looking for a good move…"));
 }
 
-/* Stops the search in progress, at once; its result will be dropped. */
+/* Once the computer thinks about its move, a hint is not needed any more. */
 static void
-mm_window_stop_computer (MmWindow *self)
+mm_window_thinking_cb (MmWindow *self)
 {
-  g_clear_handle_id (&self->think_source, g_source_remove);
-  if (self->ai_cancellable != NULL)
+  if (mm_match_get_thinking (self->match))
+    mm_window_stop_hint (self);
+  mm_window_update_thinking (self);
+}
+
+/* Stops the hint being looked for, at once; its result will be dropped. */
+static void
+mm_window_stop_hint (MmWindow *self)
+{
+  if (self->hint_cancellable != NULL)
     {
-      g_cancellable_cancel (self->ai_cancellable);
-      g_clear_object (&self->ai_cancellable);
+      g_cancellable_cancel (self->hint_cancellable);
+      g_clear_object (&self->hint_cancellable);
     }
-  self->thinking = FALSE;
   if (self->board_view != NULL)
     mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
-  if (self->thinking_box != NULL)
+  if (self->thinking_box != NULL && self->match != NULL)
     mm_window_update_thinking (self);
+}
+
+/* Nobody is asked to move while an earlier position is shown or the
+ * board is set up. */
+static void
+mm_window_update_pause (MmWindow *self)
+{
+  mm_match_set_paused (self->match, self->editing || self->browse >= 0);
 }
 
 typedef struct
@@ -2224,12 +2216,6 @@ search_new_with (MmWindow     *self,
   return search;
 }
 
-static Search *
-search_new (MmWindow *self)
-{
-  return search_new_with (self, self->ai_cancellable);
-}
-
 static void
 search_free (Search *search)
 {
@@ -2240,173 +2226,20 @@ search_free (Search *search)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Search, search_free)
 
-/* Whether the search that ended is the one the window waits for; if so
+/* Whether the hint that came is the one the window waits for; if so
  * the window no longer waits. */
 static gboolean
-search_is_current (Search *search)
+search_is_current_hint (Search *search)
 {
   MmWindow *self = search->self;
 
   if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
-      || search->cancellable != self->ai_cancellable)
+      || search->cancellable != self->hint_cancellable)
     return FALSE;
 
-  g_clear_object (&self->ai_cancellable);
-  self->thinking = FALSE;
+  g_clear_object (&self->hint_cancellable);
   mm_window_update_thinking (self);
   return TRUE;
-}
-
-/* A move the computer (or the external engine) chose is played like any
- * move; when it found none, @error says why. */
-static void
-mm_window_play_computer_move (MmWindow       *self,
-                              const MmAiMove *move,
-                              const GError   *error)
-{
-  g_autoptr(GError) play_error = NULL;
-
-  if (move == NULL)
-    mm_window_show_message_full (self, error->message, TRUE);
-  else if (move->square >= 0 && move->square < MM_N_SQUARES
-           && !mm_game_play (self->game, move->square, &play_error))
-    mm_window_show_message (self, play_error->message);
-}
-
-/* The computer's move comes back and is played like any move. */
-static void
-mm_window_computer_moved_cb (GObject      *source,
-                             GAsyncResult *result,
-                             gpointer      user_data)
-{
-  g_autoptr(Search) search = user_data;
-  g_autoptr(GError) error = NULL;
-  MmAiMove move;
-  gboolean found;
-
-  found = mm_ai_player_choose_move_finish (MM_AI_PLAYER (source), result, &move, &error);
-  if (search_is_current (search))
-    mm_window_play_computer_move (search->self, found ? &move : NULL, error);
-}
-
-/* The external engine's move comes back and is played like any move;
- * an engine that stopped is let go, and started again at the next move. */
-static void
-mm_window_engine_moved_cb (GObject      *source,
-                           GAsyncResult *result,
-                           gpointer      user_data)
-{
-  g_autoptr(Search) search = user_data;
-  g_autoptr(GError) error = NULL;
-  MmWindow *self = search->self;
-  MmAiMove move;
-  gboolean found;
-
-  found = mm_nboard_player_choose_move_finish (MM_NBOARD_PLAYER (source), result, &move, &error);
-  if (!search_is_current (search))
-    return;
-
-  mm_window_play_computer_move (self, found ? &move : NULL, error);
-  if (!found)
-    {
-      mm_window_set_event (self, error->message);
-      if (self->engine == MM_NBOARD_PLAYER (source) && !mm_nboard_player_get_running (self->engine))
-        {
-          g_object_run_dispose (G_OBJECT (self->engine));
-          g_clear_object (&self->engine);
-        }
-    }
-}
-
-/* The engine of Preferences, started (again) when its command changed
- * or it stopped; NULL, with the reason shown, when it cannot start. */
-static MmNboardPlayer *
-mm_window_ensure_engine (MmWindow *self)
-{
-  g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
-  g_autoptr(GError) error = NULL;
-
-  if (self->engine != NULL
-      && (g_strcmp0 (mm_nboard_player_get_command_line (self->engine), command) != 0
-          || !mm_nboard_player_get_running (self->engine)))
-    {
-      g_object_run_dispose (G_OBJECT (self->engine));
-      g_clear_object (&self->engine);
-    }
-  if (self->engine == NULL)
-    {
-      self->engine = mm_nboard_player_new (command, &error);
-      if (self->engine == NULL)
-        {
-          mm_window_show_message_full (self, error->message, TRUE);
-          mm_window_set_event (self, error->message);
-        }
-    }
-  return self->engine;
-}
-
-static void
-mm_window_ask_engine (MmWindow *self)
-{
-  g_autoptr(MmGameRecord) record = NULL;
-  MmNboardPlayer *engine = mm_window_ensure_engine (self);
-
-  if (engine == NULL)
-    return;
-  self->ai_cancellable = g_cancellable_new ();
-  self->thinking = TRUE;
-  record = mm_game_to_record (self->game);
-  mm_nboard_player_set_min_delay (engine, self->computer_delay);
-  mm_nboard_player_choose_move_async (engine, record, self->ai_cancellable,
-                                      mm_window_engine_moved_cb, search_new (self));
-  mm_window_update_thinking (self);
-}
-
-static gboolean
-mm_window_think_cb (gpointer data)
-{
-  MmWindow *self = data;
-  MmBoard board;
-
-  self->think_source = 0;
-  if (self->thinking || self->editing || self->browse >= 0 || self->lost_on_time
-      || !mm_window_is_computer_turn (self))
-    return G_SOURCE_REMOVE;
-
-  if (!mm_window_ensure_computer (self))
-    {
-      mm_window_set_computer (self, FALSE, FALSE);
-      return G_SOURCE_REMOVE;
-    }
-
-  /* A hint being looked for is not needed any more. */
-  mm_window_stop_computer (self);
-  if (self->computer_external)
-    {
-      mm_window_ask_engine (self);
-      return G_SOURCE_REMOVE;
-    }
-  self->ai_cancellable = g_cancellable_new ();
-  self->thinking = TRUE;
-  board = mm_game_get_board (self->game);
-  mm_ai_player_set_level (self->ai, self->computer_level);
-  mm_ai_player_set_min_delay (self->ai, self->computer_delay);
-  mm_ai_player_choose_move_async (self->ai, &board, self->ai_cancellable,
-                                  mm_window_computer_moved_cb, search_new (self));
-  mm_window_update_thinking (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The computer looks at the position once the change that led to it is
- * complete (a move and a pass make several notifications). */
-static void
-mm_window_schedule_computer (MmWindow *self)
-{
-  if (self->think_source == 0 && !self->thinking
-      && (self->computer[MM_COLOR_BLACK] || self->computer[MM_COLOR_WHITE]))
-    /* Before the next frame: an animation must not hold the search back. */
-    self->think_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, mm_window_think_cb, self, NULL);
 }
 
 static void
@@ -2423,11 +2256,11 @@ mm_window_hint_cb (GObject      *source,
 
   if (!mm_ai_player_hint_finish (MM_AI_PLAYER (source), result, &move, &error))
     {
-      if (search_is_current (search))
+      if (search_is_current_hint (search))
         mm_window_show_message (self, error->message);
       return;
     }
-  if (!search_is_current (search) || move.square < 0 || move.square >= MM_N_SQUARES)
+  if (!search_is_current_hint (search) || move.square < 0 || move.square >= MM_N_SQUARES)
     return;
 
   mm_board_view_set_hint (self->board_view, move.square);
@@ -2447,7 +2280,7 @@ mm_window_hint_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
   MmBoard board;
 
-  if (self->editing || self->browse >= 0 || self->lost_on_time || mm_game_is_over (self->game))
+  if (self->editing || self->browse >= 0 || mm_window_is_finished (self))
     {
       /* Translators: shown when Hint is asked for where no move can be played */
       mm_window_show_message (self, _("There is no move to give a hint for."));
@@ -2458,14 +2291,16 @@ mm_window_hint_action (GtkWidget  *widget,
       mm_window_show_message (self, _("Wait for the computer’s move."));
       return;
     }
-  if (!mm_window_ensure_computer (self))
+  /* The opponent's player gives hints too: on the person's turn it has
+   * nothing else to do. */
+  if (mm_window_ensure_ai (self) == NULL)
     return;
 
-  mm_window_stop_computer (self);
-  self->ai_cancellable = g_cancellable_new ();
+  mm_window_stop_hint (self);
+  self->hint_cancellable = g_cancellable_new ();
   board = mm_game_get_board (self->game);
-  mm_ai_player_hint_async (self->ai, &board, self->hint_level, self->ai_cancellable,
-                           mm_window_hint_cb, search_new (self));
+  mm_ai_player_hint_async (self->ai, &board, self->hint_level, self->hint_cancellable,
+                           mm_window_hint_cb, search_new_with (self, self->hint_cancellable));
   mm_window_update_thinking (self);
 }
 
@@ -2567,7 +2402,7 @@ mm_window_analysis_target (MmWindow *self,
 
   if (self->browse >= 0)
     mm_window_position_at (self, (guint) self->browse, black, white, side, &last_move);
-  else if (self->lost_on_time)
+  else if (mm_window_result_stands (self))
     /* Translators: analysis mode's status at the end of a game */
     return _("The game is over: no moves to score.");
   else if (mm_window_is_computer_turn (self))
@@ -3140,6 +2975,7 @@ mm_window_square_activated_cb (MmWindow *self,
                                int       square)
 {
   g_autoptr(GError) error = NULL;
+  MmColor loser;
 
   g_assert (MM_IS_WINDOW (self));
 
@@ -3156,22 +2992,20 @@ mm_window_square_activated_cb (MmWindow *self,
       return;
     }
 
-  if (self->lost_on_time)
+  if (mm_match_play (self->match, square, &error))
+    return;
+
+  if (g_error_matches (error, MM_MATCH_ERROR, MM_MATCH_ERROR_FINISHED)
+      && mm_match_get_result (self->match, &loser) == MM_MATCH_RESULT_TIME)
     {
-      g_autofree char *message = time_loss_message (self->loser_on_time);
+      g_autofree char *message = time_loss_message (loser);
 
       mm_window_show_message_full (self, message, TRUE);
-      return;
     }
-
-  if (mm_window_is_computer_turn (self))
-    {
-      /* Translators: shown on a click on the board while the computer is to move */
-      mm_window_show_message (self, _("Wait for the computer’s move."));
-      return;
-    }
-
-  if (!mm_game_play (self->game, square, &error))
+  else if (g_error_matches (error, MM_MATCH_ERROR, MM_MATCH_ERROR_NOT_YOUR_TURN))
+    /* Translators: shown on a click on the board while the computer is to move */
+    mm_window_show_message (self, _("Wait for the computer’s move."));
+  else
     mm_window_show_message (self, error->message);
 }
 
@@ -3254,15 +3088,13 @@ mm_window_new_game (MmWindow *self,
   g_autoptr(MmClock) clock = NULL;
 
   mm_window_leave_edit (self);
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   self->computer_external = g_strcmp0 (setup->level, "external") == 0;
   if (!mm_ai_level_from_string (setup->level, &self->computer_level)
       || self->computer_level >= MM_AI_N_PLAY_LEVELS)
     self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
   mm_window_set_computer (self, both || (computer && human_white),
                           both || (computer && !human_white));
-  if (computer && !mm_window_ensure_computer (self))
-    mm_window_set_computer (self, FALSE, FALSE);
 
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
@@ -3280,7 +3112,7 @@ mm_window_new_game (MmWindow *self,
     }
   mm_window_set_names (self, setup->black_name, setup->white_name);
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
-    if (self->computer[color])
+    if (mm_window_is_computer (self, color))
       {
         g_autofree char *name = computer_record_name (mm_window_computer_level_id (self));
 
@@ -3294,9 +3126,7 @@ mm_window_new_game (MmWindow *self,
   mm_window_set_clock (self, clock);
   mm_window_set_file (self, NULL, FALSE);
   mm_window_set_event (self, NULL);
-  mm_window_schedule_autosave (self);
   mm_window_focus_board (self);
-  mm_window_schedule_computer (self);
   /* The opponents may have changed even where the position did not. */
   mm_window_schedule_analysis (self);
 }
@@ -3354,13 +3184,8 @@ mm_window_undo_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_window_stop_computer (self);
-  if (!mm_game_undo (self->game))
-    return;
-  /* Against the computer, its reply goes too: the person moves again. */
-  while (mm_window_is_computer_turn (self) && !mm_window_plays_both (self)
-         && mm_game_can_undo (self->game))
-    mm_game_undo (self->game);
+  mm_window_stop_hint (self);
+  mm_match_undo (self->match);
 }
 
 static void
@@ -3370,12 +3195,8 @@ mm_window_redo_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_window_stop_computer (self);
-  if (!mm_game_redo (self->game))
-    return;
-  while (mm_window_is_computer_turn (self) && !mm_window_plays_both (self)
-         && mm_game_can_redo (self->game))
-    mm_game_redo (self->game);
+  mm_window_stop_hint (self);
+  mm_match_redo (self->match);
 }
 
 static void
@@ -3447,7 +3268,7 @@ mm_window_edit_board_action (GtkWidget  *widget,
   if (self->editing)
     return;
 
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   /* The setting up starts from the position on the board. */
   mm_window_position_at (self, (guint) mm_window_browse_position (self),
                          &black, &white, &side, &last_move);
@@ -3456,8 +3277,10 @@ mm_window_edit_board_action (GtkWidget  *widget,
   self->edit_black = black;
   self->edit_white = white;
   gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
-  if (self->clock != NULL)
-    mm_clock_stop (self->clock);
+  mm_window_update_pause (self);
+  /* Setting up a board is no one's time. */
+  if (mm_match_get_clock (self->match) != NULL)
+    mm_clock_stop (mm_match_get_clock (self->match));
   gtk_widget_set_visible (self->edit_bar, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "editing");
   mm_window_show_edit_position (self);
@@ -3484,10 +3307,10 @@ mm_window_leave_edit (MmWindow *self)
   mm_board_view_show_game (self->board_view);
   mm_window_update_edit_actions (self);
   mm_window_update_browse_actions (self);
-  mm_window_update_clock_state (self);
+  mm_window_update_pause (self);
+  mm_window_follow_clock (self);
   mm_window_update_status (self);
   mm_window_set_event (self, NULL);
-  mm_window_schedule_computer (self);
   mm_window_schedule_analysis (self);
 }
 
@@ -3569,7 +3392,7 @@ mm_window_edit_play (MmWindow *self,
   mm_board_from_colors (&board, self->edit_black, self->edit_white, side);
   mm_window_leave_edit (self);
   /* A position set up by hand is played on by people. */
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   mm_game_restart_from (self->game, &board, side);
@@ -3578,7 +3401,6 @@ mm_window_edit_play (MmWindow *self,
   self->loading = FALSE;
   mm_window_set_clock (self, NULL);
   mm_window_set_file (self, NULL, FALSE);
-  mm_window_schedule_autosave (self);
   mm_window_focus_board (self);
 }
 
@@ -3687,14 +3509,13 @@ mm_window_close_agreed (MmWindow *self,
                         gboolean  discarded,
                         gpointer  data)
 {
-  if (discarded && self->autosave != NULL)
+  if (discarded)
     {
       g_autoptr(GError) error = NULL;
 
-      g_clear_handle_id (&self->autosave_source, g_source_remove);
-      if (!mm_autosave_clear (self->autosave, &error))
+      if (!mm_match_clear_session (self->match, &error))
         g_warning ("%s", error->message);
-      g_clear_object (&self->autosave);
+      mm_match_set_autosave (self->match, NULL);
     }
 
   self->close_confirmed = TRUE;
@@ -3719,7 +3540,7 @@ mm_window_close_request (GtkWindow *window)
       return TRUE;
     }
 
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_window_stop_review (self);
   /* The game as it is now comes back at the next start. */
@@ -3733,10 +3554,10 @@ mm_window_dispose (GObject *object)
 {
   MmWindow *self = (MmWindow *)object;
 
-  if (self->autosave_source != 0)
+  if (self->match != NULL)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
-  mm_window_stop_computer (self);
+  mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_window_stop_review (self);
   mm_window_run_after_save (self, FALSE);
@@ -3744,9 +3565,12 @@ mm_window_dispose (GObject *object)
   g_clear_handle_id (&self->message_source, g_source_remove);
   g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
-  g_clear_object (&self->clock);
+  /* The match's request ends with it, before the seats go. */
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  if (self->match != NULL)
+    g_object_run_dispose (G_OBJECT (self->match));
+  g_clear_object (&self->match);
   g_clear_object (&self->ai);
   if (self->engine != NULL)
     g_object_run_dispose (G_OBJECT (self->engine));
@@ -3962,10 +3786,12 @@ mm_window_init (MmWindow *self)
     "animation-speed", "board-style",
   };
 
+  /* The template's menus read the computer-side property: the match is
+   * there first. */
+  self->match = mm_match_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->browse = -1;
-  self->clock_mover = -1;
   self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
   self->computer_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
   self->hint_level = MM_AI_LEVEL_MASTER;
@@ -3978,7 +3804,15 @@ mm_window_init (MmWindow *self)
                      self->board_view, board_keys[i], G_SETTINGS_BIND_GET);
   mm_window_restore_size (self);
 
-  self->game = mm_game_new ();
+  self->game = g_object_ref (mm_match_get_game (self->match));
+  g_signal_connect_object (self->match, "notify::result",
+                           G_CALLBACK (mm_window_result_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::thinking",
+                           G_CALLBACK (mm_window_thinking_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "seat-failed",
+                           G_CALLBACK (mm_window_seat_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "autosave-failed",
+                           G_CALLBACK (mm_window_autosave_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "move-played",
                            G_CALLBACK (mm_window_move_played_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "passed",
@@ -4011,6 +3845,7 @@ mm_window_init (MmWindow *self)
 
   mm_window_show_message (self, NULL);
   self->autosave = mm_autosave_new (NULL);
+  mm_match_set_autosave (self->match, self->autosave);
   mm_window_restore (self);
   mm_window_update_title (self);
   mm_window_update_status (self);
@@ -4173,9 +4008,7 @@ gboolean
 _mm_window_is_lost_on_time (MmWindow *self,
                             MmColor  *loser)
 {
-  if (self->lost_on_time && loser != NULL)
-    *loser = self->loser_on_time;
-  return self->lost_on_time;
+  return mm_match_get_result (self->match, loser) == MM_MATCH_RESULT_TIME;
 }
 
 gboolean
@@ -4217,6 +4050,10 @@ _mm_window_set_computer_delay (MmWindow *self,
                                guint     milliseconds)
 {
   self->computer_delay = milliseconds;
+  if (self->ai != NULL)
+    mm_ai_player_set_min_delay (self->ai, milliseconds);
+  if (self->engine != NULL)
+    mm_nboard_player_set_min_delay (self->engine, milliseconds);
 }
 
 void
@@ -4230,14 +4067,14 @@ _mm_window_set_hint_level (MmWindow  *self,
 gboolean
 _mm_window_is_thinking (MmWindow *self)
 {
-  return self->ai_cancellable != NULL;
+  return mm_match_get_thinking (self->match) || self->hint_cancellable != NULL;
 }
 
 gboolean
 _mm_window_is_computer (MmWindow *self,
                         MmColor   color)
 {
-  return self->computer[color];
+  return mm_window_is_computer (self, color);
 }
 
 const char *
