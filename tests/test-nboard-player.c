@@ -944,6 +944,30 @@ test_exits_at_once (void)
   g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
 }
 
+/* Exits as Edax does without its data/eval.dat: the message has the
+ * last lines of its stderr, the very last without a newline. */
+static void
+test_exits_without_newline (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("no-newline.sh",
+                   "i=1\n"
+                   "while [ $i -le 9 ]; do echo \"noise $i\" >&2; i=$((i + 1)); done\n"
+                   "echo 'fake: loading the evaluation' >&2\n"
+                   "printf 'fake: cannot open data/eval.dat' >&2\n"
+                   "exit 1\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autofree char *message = NULL;
+
+  message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_nonnull (strstr (message, "fake: loading the evaluation"));
+  g_assert_nonnull (strstr (message, "fake: cannot open data/eval.dat"));
+  g_assert_true (g_str_has_suffix (message, "eval.dat"));
+  /* Not the whole of a long complaint. */
+  g_assert_null (strstr (message, "noise 1\n"));
+  g_assert_nonnull (strstr (message, "noise 9"));
+}
+
 /* Exits in the middle of a request. */
 static void
 test_exits_on_go (void)
@@ -1199,6 +1223,92 @@ test_working_directory (void)
   g_assert_cmpstr (mm_nboard_player_get_name (player), ==, scripts_dir);
 }
 
+/* An engine that, as Edax, needs data/eval.dat in its working
+ * directory, installed at @folder/@program. */
+static char *
+install_data_engine (const char *folder,
+                     const char *program)
+{
+  g_autofree char *path = g_build_filename (scripts_dir, folder, program, NULL);
+  g_autofree char *bin = g_path_get_dirname (path);
+  g_autofree char *root = g_str_has_suffix (bin, "/bin") ? g_path_get_dirname (bin)
+                                                          : g_strdup (bin);
+  g_autofree char *data = g_build_filename (root, "data", NULL);
+  g_autofree char *eval = g_build_filename (data, "eval.dat", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (data, 0755), ==, 0);
+  g_file_set_contents (eval, "weights", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (path,
+                       "#!/bin/sh\n"
+                       "[ -f data/eval.dat ] || { printf 'Cannot open data/eval.dat' >&2; exit 1; }\n"
+                       SCRIPT ("echo '=== F5'"),
+                       -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return g_shell_quote (path);
+}
+
+static MmNboardPlayer *
+directory_player (const char *command_line,
+                  const char *directory)
+{
+  g_autoptr(GError) error = NULL;
+  MmNboardPlayer *player = mm_nboard_player_new_in_directory (command_line, directory, &error);
+
+  g_assert_no_error (error);
+  mm_nboard_player_set_timeout (player, SHORT_TIMEOUT_MS * 4);
+  return player;
+}
+
+/* The folder the engine runs in: the one given, or else its own (above
+ * bin/, as Edax's releases are laid out) when the command line names it
+ * with a path, or else the home folder.  Edax without its data/eval.dat
+ * exits with a message on stderr that has no newline. */
+static void
+test_engine_directory (void)
+{
+  g_autofree char *edax = install_data_engine ("edax", "bin/fake-edax");
+  g_autofree char *flat = install_data_engine ("flat", "fake-edax");
+  g_autofree char *edax_root = g_build_filename (scripts_dir, "edax", NULL);
+  g_autofree char *flat_root = g_build_filename (scripts_dir, "flat", NULL);
+  g_autofree char *missing = g_build_filename (scripts_dir, "no-such-folder", NULL);
+  g_autoptr(MmNboardPlayer) player = NULL;
+  g_autoptr(GError) error = NULL;
+
+  player = directory_player (edax, NULL);
+  g_assert_cmpstr (mm_nboard_player_get_working_directory (player), ==, edax_root);
+  g_assert_no_error (check (player));
+  g_clear_object (&player);
+
+  player = directory_player (flat, "");
+  g_assert_cmpstr (mm_nboard_player_get_working_directory (player), ==, flat_root);
+  g_assert_no_error (check (player));
+  g_clear_object (&player);
+
+  /* Where there is no data/eval.dat. */
+  player = directory_player (edax, scripts_dir);
+  error = check (player);
+  g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_nonnull (strstr (error->message, "Cannot open data/eval.dat"));
+  g_clear_error (&error);
+  g_clear_object (&player);
+
+  player = directory_player (edax, edax_root);
+  g_assert_no_error (check (player));
+  g_clear_object (&player);
+
+  player = directory_player ("sh -c 'while read -r line; do :; done'", NULL);
+  g_assert_cmpstr (mm_nboard_player_get_working_directory (player), ==, g_get_home_dir ());
+  g_clear_object (&player);
+
+  player = mm_nboard_player_new_in_directory (edax, missing, &error);
+  g_assert_null (player);
+  g_assert_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_START);
+}
+
 /* g_object_run_dispose(), as a window does when the application quits
  * with a request in progress: the engine is killed at once, the request
  * cancelled, and a later one fails. */
@@ -1240,6 +1350,24 @@ test_cancelled_before (void)
   answer_clear (&answer);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1268,6 +1396,7 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/protocol", test_protocol);
   g_test_add_func ("/nboard-player/fake/cannot-start", test_cannot_start);
   g_test_add_func ("/nboard-player/fake/exits-at-once", test_exits_at_once);
+  g_test_add_func ("/nboard-player/fake/exits-without-newline", test_exits_without_newline);
   g_test_add_func ("/nboard-player/fake/exits-on-go", test_exits_on_go);
   g_test_add_func ("/nboard-player/fake/illegal-move", test_illegal_move);
   g_test_add_func ("/nboard-player/fake/garbage", test_garbage);
@@ -1280,24 +1409,11 @@ main (int   argc,
   g_test_add_func ("/nboard-player/fake/run-dispose", test_run_dispose);
   g_test_add_func ("/nboard-player/fake/cancelled-before", test_cancelled_before);
   g_test_add_func ("/nboard-player/fake/working-directory", test_working_directory);
+  g_test_add_func ("/nboard-player/fake/engine-directory", test_engine_directory);
 
   status = g_test_run ();
 
-  {
-    g_autoptr(GFile) dir = g_file_new_for_path (scripts_dir);
-    g_autoptr(GFileEnumerator) children =
-      g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, 0, NULL, NULL);
-    GFileInfo *info;
-
-    while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (scripts_dir, g_file_info_get_name (info), NULL);
-
-        g_unlink (path);
-        g_object_unref (info);
-      }
-    g_rmdir (scripts_dir);
-  }
+  remove_tree (scripts_dir);
   g_free (scripts_dir);
   return status;
 }

@@ -53,6 +53,9 @@ struct _MmPreferencesWindow
   GtkWidget *confirm_discard;
   GtkWidget *engine_command;
   GtkLabel  *engine_status;
+  GtkWidget *engine_directory_button;
+  GtkLabel  *engine_directory_label;
+  GtkWidget *engine_directory_reset;
 
   /* The engine being tried, and what stops the try when the window goes. */
   MmNboardPlayer *engine;
@@ -148,11 +151,13 @@ mm_preferences_window_engine_checked_cb (GObject      *source,
     }
 }
 
-/* Starts the engine of the command line and sees whether it answers. */
+/* Starts the engine of the command line, in its working folder, and
+ * sees whether it answers. */
 static void
 mm_preferences_window_try_engine_cb (MmPreferencesWindow *self)
 {
   const char *command = gtk_editable_get_text (GTK_EDITABLE (self->engine_command));
+  g_autofree char *directory = g_settings_get_string (self->settings, "engine-directory");
   g_autoptr(GError) error = NULL;
 
   if (self->engine != NULL)
@@ -160,7 +165,7 @@ mm_preferences_window_try_engine_cb (MmPreferencesWindow *self)
       g_object_run_dispose (G_OBJECT (self->engine));
       g_clear_object (&self->engine);
     }
-  self->engine = mm_nboard_player_new (command, &error);
+  self->engine = mm_nboard_player_new_in_directory (command, directory, &error);
   if (self->engine == NULL)
     {
       mm_preferences_window_show_engine_status (self, error->message);
@@ -170,6 +175,76 @@ mm_preferences_window_try_engine_cb (MmPreferencesWindow *self)
   mm_preferences_window_show_engine_status (self, _("Starting the engine…"));
   mm_nboard_player_check_async (self->engine, self->engine_cancellable,
                                 mm_preferences_window_engine_checked_cb, g_object_ref (self));
+}
+
+/* The button shows the folder set, or that there is none. */
+static void
+mm_preferences_window_show_directory (MmPreferencesWindow *self)
+{
+  g_autofree char *directory = g_settings_get_string (self->settings, "engine-directory");
+  g_autofree char *shown = NULL;
+
+  if (directory[0] == '\0')
+    {
+      /* Translators: the working folder of the external engine when none is chosen */
+      gtk_label_set_text (self->engine_directory_label, _("The engine’s own folder"));
+      gtk_widget_set_tooltip_text (self->engine_directory_button, NULL);
+    }
+  else
+    {
+      shown = g_filename_display_name (directory);
+      gtk_label_set_text (self->engine_directory_label, shown);
+      gtk_widget_set_tooltip_text (self->engine_directory_button, shown);
+    }
+  gtk_widget_set_sensitive (self->engine_directory_reset, directory[0] != '\0');
+}
+
+static void
+mm_preferences_window_directory_chosen_cb (MmPreferencesWindow  *self,
+                                           int                   response,
+                                           GtkFileChooserNative *native)
+{
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  /* A folder with no local path cannot be an engine's. */
+  if (folder != NULL)
+    path = g_file_get_path (folder);
+  if (path != NULL)
+    g_settings_set_string (self->settings, "engine-directory", path);
+  g_object_unref (native);
+}
+
+static void
+mm_preferences_window_choose_directory_cb (MmPreferencesWindow *self)
+{
+  g_autofree char *directory = g_settings_get_string (self->settings, "engine-directory");
+  GtkFileChooserNative *native;
+
+  /* Translators: the title of the folder chooser for the external engine's working folder */
+  native = gtk_file_chooser_native_new (_("Working Folder of the Engine"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        /* Translators: a button in the folder chooser */
+                                        _("_Select"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (directory[0] != '\0')
+    {
+      g_autoptr(GFile) folder = g_file_new_for_path (directory);
+
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), folder, NULL);
+    }
+  g_signal_connect_object (native, "response",
+                           G_CALLBACK (mm_preferences_window_directory_chosen_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+mm_preferences_window_reset_directory_cb (MmPreferencesWindow *self)
+{
+  g_settings_reset (self->settings, "engine-directory");
 }
 
 static void
@@ -214,7 +289,17 @@ mm_preferences_window_class_init (MmPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, confirm_discard);
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, engine_command);
   gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow, engine_status);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow,
+                                        engine_directory_button);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow,
+                                        engine_directory_label);
+  gtk_widget_class_bind_template_child (widget_class, MmPreferencesWindow,
+                                        engine_directory_reset);
   gtk_widget_class_bind_template_callback (widget_class, mm_preferences_window_try_engine_cb);
+  gtk_widget_class_bind_template_callback (widget_class,
+                                           mm_preferences_window_choose_directory_cb);
+  gtk_widget_class_bind_template_callback (widget_class,
+                                           mm_preferences_window_reset_directory_cb);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
@@ -254,6 +339,10 @@ mm_preferences_window_init (MmPreferencesWindow *self)
   bind_choice (self->settings, "animation-speed", self->animation_speed, animation_speeds);
   bind_choice (self->settings, "color-scheme", self->color_scheme, color_schemes);
   bind_choice (self->settings, "new-game-start", self->new_game_start, start_positions);
+  g_signal_connect_object (self->settings, "changed::engine-directory",
+                           G_CALLBACK (mm_preferences_window_show_directory), self,
+                           G_CONNECT_SWAPPED);
+  mm_preferences_window_show_directory (self);
 }
 
 MmPreferencesWindow *

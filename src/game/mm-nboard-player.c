@@ -76,6 +76,9 @@
  * MAX_CHATTER long before the window's input suffers. */
 #define ANSWER_PRIORITY    G_PRIORITY_DEFAULT
 #define MAX_NAME_CHARS     64
+/* What is kept of the engine's stderr for the message if it stops: its
+ * last lines, each cut short. */
+#define MAX_STDERR_LINES   4
 #define MAX_STDERR_CHARS   200
 
 typedef struct
@@ -136,7 +139,7 @@ struct _MmNboardPlayer
   gboolean      output_ended;
   gboolean      errors_ended;
   GSource      *grace_source;
-  char         *last_error_line;
+  GQueue        error_lines;    /* the last lines of stderr, the oldest first */
   GTask        *task;           /* the request in progress, or NULL */
 };
 
@@ -826,19 +829,51 @@ player_handle_line (MmNboardPlayer *self,
     }
 }
 
-/* What the engine says on stderr is logged, and its last line kept for
- * the message if it stops. */
+/* What the engine says on stderr is logged, and its last lines kept
+ * for the message if it stops. */
 static void
 player_handle_error_line (MmNboardPlayer *self,
                           char           *line)
 {
-  g_autofree char *clean = mm_nboard_clean_text (line, MAX_STDERR_CHARS);
+  char *clean = mm_nboard_clean_text (line, MAX_STDERR_CHARS);
 
   if (clean == NULL)
     return;
   g_debug ("engine stderr: %s", clean);
-  g_free (self->last_error_line);
-  self->last_error_line = g_steal_pointer (&clean);
+  g_queue_push_tail (&self->error_lines, clean);
+  while (self->error_lines.length > MAX_STDERR_LINES)
+    g_free (g_queue_pop_head (&self->error_lines));
+}
+
+/* The engine's stderr has ended, or the engine has: its last words need
+ * no newline to count ("Cannot open data/eval.dat" and exit). */
+static void
+player_end_error_line (MmNboardPlayer *self)
+{
+  GByteArray *line;
+
+  if (self->engine == NULL || self->engine->err_line->len == 0)
+    return;
+  line = self->engine->err_line;
+  g_byte_array_append (line, (const guint8 *) "", 1);
+  player_handle_error_line (self, (char *) line->data);
+  g_byte_array_set_size (line, 0);
+}
+
+static char *
+player_join_error_lines (MmNboardPlayer *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (GList *l = self->error_lines.head; l != NULL; l = l->next)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, l->data);
+    }
+  if (text->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* The engine no longer plays: @error (taken) is why, for the request in
@@ -874,11 +909,15 @@ player_break (MmNboardPlayer *self,
 static void
 player_engine_stopped (MmNboardPlayer *self)
 {
-  if (self->last_error_line != NULL)
+  g_autofree char *last_words = NULL;
+
+  player_end_error_line (self);
+  last_words = player_join_error_lines (self);
+  if (last_words != NULL)
     player_break (self, g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
-                                     /* Translators: %s: the last thing the engine wrote
-                                      * on its standard error */
-                                     _("The engine stopped: %s"), self->last_error_line));
+                                     /* Translators: %s: the last lines the engine wrote
+                                      * on its standard error, one a line */
+                                     _("The engine stopped: %s"), last_words));
   else
     player_break (self, g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
                                              _("The engine stopped.")));
@@ -901,7 +940,10 @@ player_output_ended (MmNboardPlayer *self,
                      gboolean        from_stderr)
 {
   if (from_stderr)
-    self->errors_ended = TRUE;
+    {
+      self->errors_ended = TRUE;
+      player_end_error_line (self);
+    }
   else
     self->output_ended = TRUE;
   if (!self->output_ended)
@@ -1018,6 +1060,41 @@ player_start_request (MmNboardPlayer      *self,
 
 /* The object. */
 
+/* Where an engine runs unless told: next to its program when the
+ * command line names it with a path, since engines look for their data
+ * in their working directory (Edax for data/eval.dat, and its releases
+ * keep the programs in bin/ beside data/); else the home folder, the
+ * same however Monomachia was started.  The program's path is made
+ * absolute first, as it would otherwise be looked for from the new
+ * folder. */
+static void
+player_choose_directory (MmNboardPlayer *self,
+                         GStrv           argv)
+{
+  g_autofree char *program = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *folder_name = NULL;
+
+  if (self->working_directory != NULL && self->working_directory[0] != '\0')
+    return;
+  g_clear_pointer (&self->working_directory, g_free);
+  if (strchr (argv[0], G_DIR_SEPARATOR) == NULL)
+    {
+      self->working_directory = g_strdup (g_get_home_dir ());
+      return;
+    }
+
+  program = g_canonicalize_filename (argv[0], NULL);
+  folder = g_path_get_dirname (program);
+  folder_name = g_path_get_basename (folder);
+  if (g_str_equal (folder_name, "bin"))
+    self->working_directory = g_path_get_dirname (folder);
+  else
+    self->working_directory = g_steal_pointer (&folder);
+  g_free (argv[0]);
+  argv[0] = g_steal_pointer (&program);
+}
+
 static gboolean
 mm_nboard_player_initable_init (GInitable     *initable,
                                 GCancellable  *cancellable,
@@ -1037,7 +1114,10 @@ mm_nboard_player_initable_init (GInitable     *initable,
       return FALSE;
     }
   if (g_shell_parse_argv (self->command_line, NULL, &argv, &local_error))
-    self->engine = engine_start (self, (const char * const *) argv, &local_error);
+    {
+      player_choose_directory (self, argv);
+      self->engine = engine_start (self, (const char * const *) argv, &local_error);
+    }
   if (self->engine == NULL)
     {
       g_set_error (error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_START,
@@ -1089,7 +1169,7 @@ mm_nboard_player_finalize (GObject *object)
   g_clear_pointer (&self->command_line, g_free);
   g_clear_pointer (&self->working_directory, g_free);
   g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->last_error_line, g_free);
+  g_queue_clear_full (&self->error_lines, g_free);
   g_clear_error (&self->failure);
 
   G_OBJECT_CLASS (mm_nboard_player_parent_class)->finalize (object);
@@ -1208,8 +1288,10 @@ mm_nboard_player_class_init (MmNboardPlayerClass *klass)
   /**
    * MmNboardPlayer:working-directory:
    *
-   * Where the engine runs (some find their data files there); %NULL for
-   * the program's own working directory.
+   * Where the engine runs (some find their data files there).  %NULL or
+   * empty for the folder of the engine's program when the command line
+   * names it with a path (the folder above, when that is a "bin"
+   * folder), or else the home folder; once started, where it runs.
    */
   properties[PROP_WORKING_DIRECTORY] =
     g_param_spec_string ("working-directory", NULL, NULL,
@@ -1312,7 +1394,8 @@ mm_nboard_player_init (MmNboardPlayer *self)
  * @command_line: the engine's program and arguments
  *
  * Starts the engine and greets it ("nboard 2", "set depth").  Whether it
- * speaks NBoard shows with the first request.
+ * speaks NBoard shows with the first request.  It runs in the folder
+ * #MmNboardPlayer:working-directory describes for %NULL.
  *
  * Returns: (transfer full) (nullable): a player, or %NULL with
  *   %MM_NBOARD_ERROR_START when the command line is empty or malformed
@@ -1322,9 +1405,36 @@ MmNboardPlayer *
 mm_nboard_player_new (const char  *command_line,
                       GError     **error)
 {
+  return mm_nboard_player_new_in_directory (command_line, NULL, error);
+}
+
+/**
+ * mm_nboard_player_new_in_directory:
+ * @command_line: the engine's program and arguments
+ * @working_directory: (nullable): where it runs; %NULL or empty for the
+ *   engine's own folder, or the home folder
+ *
+ * As mm_nboard_player_new(), in @working_directory (the
+ * "engine-directory" setting).  A folder that does not exist fails with
+ * %MM_NBOARD_ERROR_START.
+ */
+MmNboardPlayer *
+mm_nboard_player_new_in_directory (const char  *command_line,
+                                   const char  *working_directory,
+                                   GError     **error)
+{
   return g_initable_new (MM_TYPE_NBOARD_PLAYER, NULL, error,
                          "command-line", command_line,
+                         "working-directory", working_directory,
                          NULL);
+}
+
+const char *
+mm_nboard_player_get_working_directory (MmNboardPlayer *self)
+{
+  g_return_val_if_fail (MM_IS_NBOARD_PLAYER (self), NULL);
+
+  return self->working_directory;
 }
 
 const char *

@@ -71,8 +71,12 @@ GQuark          mm_nboard_error_quark               (void);
 
 MmNboardPlayer *mm_nboard_player_new                (const char       *command_line,
                                                      GError          **error);
+MmNboardPlayer *mm_nboard_player_new_in_directory   (const char       *command_line,
+                                                     const char       *working_directory,
+                                                     GError          **error);
 
 const char     *mm_nboard_player_get_command_line   (MmNboardPlayer   *self);
+const char     *mm_nboard_player_get_working_directory (MmNboardPlayer *self);
 const char     *mm_nboard_player_get_name           (MmNboardPlayer   *self);
 guint           mm_nboard_player_get_depth          (MmNboardPlayer   *self);
 void            mm_nboard_player_set_depth          (MmNboardPlayer   *self,
