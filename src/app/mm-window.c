@@ -115,8 +115,6 @@ struct _MmWindow
   /* Set while a game is put in place, so that this is not taken for a
    * change made by the user. */
   gboolean              loading;
-  /* The user agreed to close with unsaved changes. */
-  gboolean              close_confirmed;
 
   /* What to do after the save that a question asked for. */
   MmWindowContinuation  after_save;
@@ -524,6 +522,41 @@ time_loss_message (MmColor loser)
   return g_strdup (_("White ran out of time: Black wins"));
 }
 
+/* How the game ended, for the status: who won, and why when it was not
+ * the discs. */
+static char *
+mm_window_result_text (MmWindow *self)
+{
+  g_autofree char *result = NULL;
+  MmColor loser;
+
+  switch (mm_match_get_result (self->match, &loser))
+    {
+    case MM_MATCH_RESULT_TIME:
+      result = g_strdup (loser == MM_COLOR_WHITE
+                         /* Translators: the end of a timed game, after “Game over: ” */
+                         ? _("Black wins on time")
+                         : _("White wins on time"));
+      break;
+    case MM_MATCH_RESULT_RESIGNATION:
+      result = g_strdup (loser == MM_COLOR_WHITE
+                         /* Translators: the end of a game, after “Game over: ” */
+                         ? _("Black wins by resignation")
+                         : _("White wins by resignation"));
+      break;
+    case MM_MATCH_RESULT_BOARD:
+      result = result_message (mm_game_get_black_count (self->game),
+                               mm_game_get_white_count (self->game));
+      break;
+    case MM_MATCH_RESULT_NONE:
+    default:
+      return NULL;
+    }
+  /* Translators: the status at the end of a game; %s says who won, as
+   * “Black wins 34-30” or “White wins on time” */
+  return g_strdup_printf (_("Game over: %s"), result);
+}
+
 static gboolean
 mm_window_is_finished (MmWindow *self)
 {
@@ -640,7 +673,11 @@ mm_window_update_status (MmWindow *self)
     /* Translators: the status while Edit Board is on */
     gtk_label_set_text (self->turn_label, _("Editing the board"));
   else if (over)
-    gtk_label_set_text (self->turn_label, _("Game over"));
+    {
+      g_autofree char *result = mm_window_result_text (self);
+
+      gtk_label_set_text (self->turn_label, result);
+    }
   else if (side == MM_COLOR_BLACK)
     gtk_label_set_text (self->turn_label, _("Black to move"));
   else
@@ -1023,8 +1060,8 @@ mm_window_game_over_cb (MmWindow *self,
 {
   g_autofree char *message = result_message (black, white);
 
+  /* The status says who won: the screen reader hears it there. */
   mm_window_show_message_full (self, message, TRUE);
-  mm_window_add_event (self, message);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
 
@@ -1038,7 +1075,7 @@ mm_window_position_changed_cb (MmWindow *self)
     message = result_message (mm_game_get_black_count (self->game),
                               mm_game_get_white_count (self->game));
   mm_window_show_message_full (self, message, TRUE);
-  mm_window_set_event (self, message);
+  mm_window_set_event (self, NULL);
 }
 
 /* Every change of the game brings the panel and the list up to date; a
@@ -1078,7 +1115,7 @@ mm_window_result_cb (MmWindow *self)
   mm_window_follow_clock (self);
   mm_window_update_status (self);
   mm_window_show_message_full (self, message, TRUE);
-  mm_window_set_event (self, message);
+  mm_window_set_event (self, NULL);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
 
@@ -1331,21 +1368,27 @@ mm_window_confirm_discard (MmWindow             *self,
                                    GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                    /* Translators: the question asked before a game with unsaved
-                                    * changes is replaced or closed */
+                                    * changes is replaced by another */
                                    "%s", _("Discard unsaved game?"));
   if (self->file != NULL)
     {
       name = mm_window_get_display_name (self->file);
       gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                                /* Translators: %s is a file name */
-                                                _("The last changes to “%s” are not saved."),
+                                                /* Translators: %s is a file name; the
+                                                 * buttons are Cancel, Discard and Save */
+                                                _("The last changes to “%s” are not saved. "
+                                                  "Save writes them to the file first; "
+                                                  "Discard lets them go."),
                                                 name);
     }
   else
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
                                               /* Translators: the explanation under “Discard
-                                               * unsaved game?” */
-                                              _("This game is not saved in a file."));
+                                               * unsaved game?”; the buttons are Cancel,
+                                               * Discard and Save */
+                                              _("This game is not saved in a file. "
+                                                "Save chooses a file for it first; "
+                                                "Discard lets it go for good."));
   gtk_dialog_add_buttons (GTK_DIALOG (dialog),
                           /* Translators: a button */
                           _("_Cancel"), GTK_RESPONSE_CANCEL,
@@ -3054,6 +3097,23 @@ mm_window_set_names (MmWindow   *self,
   mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
 }
 
+/* The computer's sides are recorded under its name; the people's keep
+ * the names they have, unless @forget_people (a board set up by hand). */
+static void
+mm_window_name_players (MmWindow *self,
+                        gboolean  forget_people)
+{
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    if (mm_window_is_computer (self, color))
+      {
+        g_autofree char *name = computer_record_name (mm_window_computer_level_id (self));
+
+        mm_game_set_player_name (self->game, color, name);
+      }
+    else if (forget_people)
+      mm_game_set_player_name (self->game, color, NULL);
+}
+
 /* A fresh game from a random balanced opening (XOT style): its moves are
  * the first of the game, so the move list and the record show them. */
 static void
@@ -3111,13 +3171,7 @@ mm_window_new_game (MmWindow *self,
       mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
     }
   mm_window_set_names (self, setup->black_name, setup->white_name);
-  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
-    if (mm_window_is_computer (self, color))
-      {
-        g_autofree char *name = computer_record_name (mm_window_computer_level_id (self));
-
-        mm_game_set_player_name (self->game, color, name);
-      }
+  mm_window_name_players (self, FALSE);
   self->loading = FALSE;
 
   if (setup->clock_minutes > 0)
@@ -3391,13 +3445,12 @@ mm_window_edit_play (MmWindow *self,
 
   mm_board_from_colors (&board, self->edit_black, self->edit_white, side);
   mm_window_leave_edit (self);
-  /* A position set up by hand is played on by people. */
+  /* The position set up is played on by the same opponents: against
+   * the computer, it keeps its side. */
   mm_window_stop_hint (self);
-  mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   mm_game_restart_from (self->game, &board, side);
-  mm_game_set_player_name (self->game, MM_COLOR_BLACK, NULL);
-  mm_game_set_player_name (self->game, MM_COLOR_WHITE, NULL);
+  mm_window_name_players (self, TRUE);
   self->loading = FALSE;
   mm_window_set_clock (self, NULL);
   mm_window_set_file (self, NULL, FALSE);
@@ -3502,26 +3555,6 @@ mm_window_restore_size (MmWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 }
 
-/* Closing after the question: a discarded game does not come back at the
- * next start; a saved one does, with its file. */
-static void
-mm_window_close_agreed (MmWindow *self,
-                        gboolean  discarded,
-                        gpointer  data)
-{
-  if (discarded)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!mm_match_clear_session (self->match, &error))
-        g_warning ("%s", error->message);
-      mm_match_set_autosave (self->match, NULL);
-    }
-
-  self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
-}
-
 static gboolean
 mm_window_close_request (GtkWindow *window)
 {
@@ -3534,16 +3567,11 @@ mm_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  if (!self->close_confirmed && mm_window_must_ask (self))
-    {
-      mm_window_confirm_discard (self, mm_window_close_agreed, NULL, NULL);
-      return TRUE;
-    }
-
+  /* Closing asks nothing: the game as it is now, saved or not, comes
+   * back at the next start, as in GNOME Chess. */
   mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_window_stop_review (self);
-  /* The game as it is now comes back at the next start. */
   mm_window_autosave_now (self);
 
   return GTK_WINDOW_CLASS (mm_window_parent_class)->close_request (window);

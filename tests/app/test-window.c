@@ -116,7 +116,10 @@ play_recorded_games (MmWindow *window)
       g_assert_true (saw_pass);
       g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, game->black);
       g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, game->white);
-      g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+      g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
+      /* The status says the result when the message has gone. */
+      g_assert_cmpstr (_mm_window_get_turn_text (window) + strlen ("Game over: "), ==,
+                       game->result);
       g_assert_cmpstr (_mm_window_get_message_text (window), ==, game->result);
     }
 }
@@ -623,7 +626,8 @@ respond (GtkWindow *dialog,
   run_pending ();
 }
 
-/* New Game, Open and closing ask before an unsaved game goes. */
+/* New Game, Open and Paste ask before an unsaved game goes; closing
+ * keeps it for the next start (test_autosave_restore). */
 static void
 discard_question (MmWindow *window)
 {
@@ -674,11 +678,6 @@ discard_question (MmWindow *window)
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
   respond (dialog, 1);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-
-  /* Closing asks too; Cancel keeps the window. */
-  gtk_window_close (GTK_WINDOW (window));
-  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), GTK_RESPONSE_CANCEL);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   g_assert_no_errno (g_remove (path));
 }
@@ -862,12 +861,12 @@ announce_events (MmWindow *window)
   paste (window, GAME_A);
   wait_for_moves (window, 62);
   activate_square (window, "g1");
-  assert_announcement (window, "Black wins 34-30. Game over.");
+  assert_announcement (window, "Game over: Black wins 34-30");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   play_moves (window, "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1"
                       "c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2");
   activate_square (window, "h1");
-  assert_announcement (window, "White plays H1 and flips 7 discs. Black wins 34-30. Game over.");
+  assert_announcement (window, "White plays H1 and flips 7 discs. Game over: Black wins 34-30.");
 
   /* Squares tell how many discs a legal move flips, and the last move. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
@@ -1018,9 +1017,13 @@ lose_on_time (MmWindow *window)
   g_assert_true (_mm_window_is_lost_on_time (window, &loser));
   g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
   g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White ran out of time: Black wins");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: Black wins on time");
   g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "0.0");
-  assert_announcement (window, "White ran out of time: Black wins. Game over.");
+  assert_announcement (window, "Game over: Black wins on time");
+  /* Once the message has gone the status still says it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-message", NULL);
+  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: Black wins on time");
 
   /* No more moves, and no undo. */
   activate_square (window, "d6");
@@ -1300,7 +1303,7 @@ play_against_computer (MmWindow *window)
   g_assert_cmpuint (black + white, >, 4);
   g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_BLACK)), ==, black);
   g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_WHITE)), ==, white);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
   if (black > white)
     result = g_strdup_printf ("Black wins %u-%u", black, white);
   else if (white > black)
@@ -1483,7 +1486,7 @@ new_game_against_computer (MmWindow *window)
   g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
   wait_until (is_person_turn, window);
   g_assert_true (mm_game_is_over (mm_window_get_game (window)));
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
 }
 
 /* Analysis mode and Analyse Game */
@@ -2000,39 +2003,50 @@ check_new_game (MmWindow *window)
                    "Monomachia (grandmaster)");
 }
 
+/* Closing with unsaved changes, the question on: nothing is asked. */
 static void
-close_and_discard (MmWindow *window)
+close_asking_nothing (MmWindow *window)
 {
   set_confirm_discard (TRUE);
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
   gtk_window_close (GTK_WINDOW (window));
-  respond (find_window (GTK_TYPE_MESSAGE_DIALOG), 1 /* discard */);
+  g_assert_null (find_window (GTK_TYPE_MESSAGE_DIALOG));
+  set_confirm_discard (FALSE);
 }
 
 static void
-discard_activated_cb (GtkApplication *app,
-                      gpointer        user_data)
+close_activated_cb (GtkApplication *app,
+                    gpointer        user_data)
 {
   GtkWindow *window = gtk_application_get_active_window (app);
 
   ((WindowTest) user_data) (MM_WINDOW (window));
-  close_and_discard (MM_WINDOW (window));
+  close_asking_nothing (MM_WINDOW (window));
 }
 
 static void
 run_application (WindowTest test,
-                 gboolean   discard)
+                 gboolean   close)
 {
   g_autoptr(MmApplication) app = NULL;
   char *argv[] = { (char *) "test-window", NULL };
 
   app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
   g_signal_connect_after (app, "activate",
-                          G_CALLBACK (discard ? discard_activated_cb : activated_cb), test);
+                          G_CALLBACK (close ? close_activated_cb : activated_cb), test);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
 }
 
-/* The game comes back at the next start, as it was; after Discard it
- * does not. */
+static void
+start_new_game (MmWindow *window)
+{
+  set_confirm_discard (FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  run_pending ();
+}
+
+/* The game comes back at the next start, as it was, however the window
+ * was closed; a new game replaces it. */
 static void
 test_autosave_restore (void)
 {
@@ -2040,6 +2054,8 @@ test_autosave_restore (void)
   run_application (play_then_close, FALSE);
   run_application (check_restored, FALSE);
   run_application (check_restored, TRUE);
+  run_application (check_restored, FALSE);
+  run_application (start_new_game, FALSE);
   run_application (check_new_game, FALSE);
 }
 
@@ -2140,6 +2156,22 @@ computer_takes_a_side (MmWindow *window)
   run_for (100);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, n_moves + 1);
   g_assert_false (_mm_window_is_thinking (window));
+
+  /* A board set up by hand is played on against the same opponent. */
+  gtk_widget_activate_action (widget, "win.computer-side", "s", "white");
+  wait_until (is_person_turn, window);
+  gtk_widget_activate_action (widget, "win.edit-board", NULL);
+  gtk_widget_activate_action (widget, "win.edit-start", NULL);
+  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_WHITE);
+  gtk_widget_activate_action (widget, "win.edit-play", NULL);
+  g_assert_false (_mm_window_is_editing (window));
+  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==,
+                   "Computer (Intermediate)");
+  /* White is to move there: the computer does. */
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
 }
 
 /* A random balanced opening: eight moves already played, and each new
@@ -2233,7 +2265,7 @@ check_restored_loss_on_time (MmWindow *window)
 
   g_assert_true (_mm_window_is_lost_on_time (window, &loser));
   g_assert_cmpint (loser, ==, MM_COLOR_BLACK);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over");
+  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: White wins on time");
 }
 
 static void
@@ -2242,7 +2274,8 @@ test_autosave_restores_computer (void)
   set_confirm_discard (FALSE);
   run_application (play_computer_then_close, FALSE);
   run_application (check_restored_computer, FALSE);
-  run_application (check_restored_loss_on_time, TRUE);
+  run_application (check_restored_loss_on_time, FALSE);
+  run_application (start_new_game, FALSE);
   run_application (check_new_game, FALSE);
 }
 
