@@ -41,6 +41,7 @@
 #include "mm-ggf.h"
 #include "mm-nboard-player.h"
 #include "mm-nboard-protocol.h"
+#include "mm-player.h"
 
 /* Every wait in the main loop gives up after this long. */
 #define WAIT_LIMIT_S 60
@@ -678,6 +679,102 @@ test_engine_delay (void)
   answer_clear (&answer);
 }
 
+/* As a seat of a match, through MmPlayer alone. */
+
+static void
+seat_answered (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Answer *answer = user_data;
+
+  answer->calls++;
+  g_clear_error (&answer->error);
+  answer->move.square = mm_player_request_move_finish (MM_PLAYER (source), result,
+                                                       &answer->error);
+  answer->found = answer->move.square != MM_SQUARE_NONE;
+  g_assert_true (answer->found == (answer->error == NULL));
+}
+
+static void
+seat_ask (MmPlayer     *seat,
+          MmGameRecord *record,
+          GCancellable *cancellable,
+          Answer       *answer)
+{
+  answer_clear (answer);
+  mm_player_request_move_async (seat, record, cancellable, seat_answered, answer);
+}
+
+/* A whole game, the engine in both seats: each answer a legal square
+ * or a pass, the seat thinking while it is asked and named as the
+ * engine names itself; it takes no person's choice, and a finished
+ * game or a cancel fails. */
+static void
+test_engine_seat (void)
+{
+  g_autoptr(MmPlayer) seat = MM_PLAYER (engine_player (2));
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *name = NULL;
+  guint n_names = 0, n_thinking = 0, n_requests = 0;
+  Answer answer = { 0 };
+  gboolean thinking;
+
+  g_assert_false (mm_player_is_local_person (seat));
+  g_assert_false (mm_player_get_thinking (seat));
+  g_assert_cmpstr (mm_player_get_display_name (seat), ==, "monomachia-engine");
+  g_signal_connect (seat, "notify::" MM_PLAYER_PROP_DISPLAY_NAME,
+                    G_CALLBACK (count_notify), &n_names);
+  g_signal_connect (seat, "notify::" MM_PLAYER_PROP_THINKING,
+                    G_CALLBACK (count_notify), &n_thinking);
+
+  while (!mm_game_record_is_over (record))
+    {
+      g_autoptr(GError) error = NULL;
+
+      seat_ask (seat, record, NULL, &answer);
+      n_requests++;
+      g_object_get (seat, MM_PLAYER_PROP_THINKING, &thinking, NULL);
+      g_assert_true (thinking);
+      wait_for (&answer);
+      g_assert_no_error (answer.error);
+      g_assert_false (mm_player_get_thinking (seat));
+      if (answer.move.square == MM_SQUARE_PASS)
+        {
+          MmBoard board = board_of (record);
+
+          g_assert_false (mm_board_can_move (&board));
+        }
+      else
+        assert_legal (record, &answer.move);
+      g_assert_false (mm_player_choose (seat, answer.move.square));
+      mm_game_record_play (record, answer.move.square, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_requests, <=, 100);
+    }
+  g_assert_cmpuint (n_thinking, ==, 2 * n_requests);
+  g_assert_cmpstr (mm_player_get_display_name (seat), ==, "Monomachia");
+  g_object_get (seat, MM_PLAYER_PROP_DISPLAY_NAME, &name, NULL);
+  g_assert_cmpstr (name, ==, "Monomachia");
+  g_assert_cmpuint (n_names, ==, 1);
+
+  seat_ask (seat, record, NULL, &answer);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+
+  g_clear_pointer (&record, mm_game_record_unref);
+  record = mm_game_record_new ();
+  mm_nboard_player_set_depth (MM_NBOARD_PLAYER (seat), 30);
+  seat_ask (seat, record, cancellable, &answer);
+  g_cancellable_cancel (cancellable);
+  wait_for (&answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (answer.move.square, ==, MM_SQUARE_NONE);
+  g_assert_false (mm_player_get_thinking (seat));
+  answer_clear (&answer);
+}
+
 /* GDK_PRIORITY_REDRAW, which this test does not link GTK for. */
 #define REDRAW_PRIORITY (G_PRIORITY_HIGH_IDLE + 20)
 /* How long a move at depth 2 may take on a loaded machine. */
@@ -966,6 +1063,24 @@ test_exits_without_newline (void)
   /* Not the whole of a long complaint. */
   g_assert_null (strstr (message, "noise 1\n"));
   g_assert_nonnull (strstr (message, "noise 9"));
+}
+
+/* A seat whose engine has stopped answers no square, and says why. */
+static void
+test_seat_fails (void)
+{
+  g_autoptr(MmNboardPlayer) player =
+    script_player ("seat-exits.sh", "printf 'fake: no eval.dat' >&2\nexit 1\n");
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  Answer answer = { 0 };
+
+  seat_ask (MM_PLAYER (player), record, NULL, &answer);
+  wait_for (&answer);
+  g_assert_error (answer.error, MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED);
+  g_assert_nonnull (strstr (answer.error->message, "fake: no eval.dat"));
+  g_assert_cmpint (answer.move.square, ==, MM_SQUARE_NONE);
+  g_assert_cmpstr (mm_player_get_display_name (MM_PLAYER (player)), ==, "sh");
+  answer_clear (&answer);
 }
 
 /* Exits in the middle of a request. */
@@ -1392,12 +1507,14 @@ main (int   argc,
   g_test_add_func ("/nboard-player/engine/cancel", test_engine_cancel);
   g_test_add_func ("/nboard-player/engine/delay", test_engine_delay);
   g_test_add_func ("/nboard-player/engine/busy-loop", test_engine_busy_loop);
+  g_test_add_func ("/nboard-player/engine/seat", test_engine_seat);
   g_test_add_func ("/nboard-player/fake/edax-like", test_edax_like);
   g_test_add_func ("/nboard-player/fake/protocol", test_protocol);
   g_test_add_func ("/nboard-player/fake/cannot-start", test_cannot_start);
   g_test_add_func ("/nboard-player/fake/exits-at-once", test_exits_at_once);
   g_test_add_func ("/nboard-player/fake/exits-without-newline", test_exits_without_newline);
   g_test_add_func ("/nboard-player/fake/exits-on-go", test_exits_on_go);
+  g_test_add_func ("/nboard-player/fake/seat-fails", test_seat_fails);
   g_test_add_func ("/nboard-player/fake/illegal-move", test_illegal_move);
   g_test_add_func ("/nboard-player/fake/garbage", test_garbage);
   g_test_add_func ("/nboard-player/fake/endless-line", test_endless_line);

@@ -143,11 +143,14 @@ struct _MmNboardPlayer
   GTask        *task;           /* the request in progress, or NULL */
 };
 
-static void mm_nboard_player_initable_iface_init (GInitableIface *iface);
+static void mm_nboard_player_initable_iface_init (GInitableIface    *iface);
+static void mm_nboard_player_player_iface_init   (MmPlayerInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MmNboardPlayer, mm_nboard_player, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE,
-                                                      mm_nboard_player_initable_iface_init))
+                                                      mm_nboard_player_initable_iface_init)
+                               G_IMPLEMENT_INTERFACE (MM_TYPE_PLAYER,
+                                                      mm_nboard_player_player_iface_init))
 
 G_DEFINE_QUARK (mm-nboard-error-quark, mm_nboard_error)
 
@@ -162,7 +165,10 @@ enum
   PROP_MIN_DELAY,
   PROP_BUSY,
   PROP_RUNNING,
-  N_PROPS
+  N_PROPS,
+  /* The seat's, overridden from MmPlayer */
+  PROP_DISPLAY_NAME = N_PROPS,
+  PROP_THINKING,
 };
 
 enum
@@ -500,6 +506,14 @@ request_attach (Request     *request,
   return source;
 }
 
+/* Busy, as a seat, is thinking. */
+static void
+player_notify_busy (MmNboardPlayer *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_THINKING);
+}
+
 /* The player is not busy with @task any more. */
 static void
 player_release (MmNboardPlayer *self,
@@ -508,7 +522,7 @@ player_release (MmNboardPlayer *self,
   if (self->task != task)
     return;
   g_clear_object (&self->task);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  player_notify_busy (self);
 }
 
 static gboolean
@@ -658,6 +672,7 @@ player_set_name (MmNboardPlayer *self,
   g_free (self->name);
   self->name = g_steal_pointer (&name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+  g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_DISPLAY_NAME);
 }
 
 static void
@@ -1042,7 +1057,7 @@ player_start_request (MmNboardPlayer      *self,
   g_task_set_source_tag (task, source_tag);
   g_task_set_task_data (task, request, (GDestroyNotify) request_free);
   self->task = g_object_ref (task);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  player_notify_busy (self);
 
   if (cancellable != NULL)
     request->cancel_source = request_attach (request, g_cancellable_source_new (cancellable),
@@ -1217,6 +1232,14 @@ mm_nboard_player_get_property (GObject    *object,
       g_value_set_boolean (value, mm_nboard_player_get_running (self));
       break;
 
+    case PROP_DISPLAY_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    case PROP_THINKING:
+      g_value_set_boolean (value, self->task != NULL);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1364,6 +1387,10 @@ mm_nboard_player_class_init (MmNboardPlayerClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* The seat's name is the engine's, as #MmNboardPlayer:name; it is
+   * thinking while #MmNboardPlayer:busy. */
+  g_object_class_override_property (object_class, PROP_DISPLAY_NAME, MM_PLAYER_PROP_DISPLAY_NAME);
+  g_object_class_override_property (object_class, PROP_THINKING, MM_PLAYER_PROP_THINKING);
 
   /**
    * MmNboardPlayer::progress:
@@ -1679,4 +1706,59 @@ mm_nboard_player_check_finish (MmNboardPlayer  *self,
                         == mm_nboard_player_check_async, FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* As a seat: the engine chooses the moves of one side, and is named as
+ * it names itself ("Edax"), not after what it is ("Computer (External
+ * engine)"), which left no room for the name. */
+
+static const char *
+mm_nboard_player_get_display_name (MmPlayer *player)
+{
+  return MM_NBOARD_PLAYER (player)->name;
+}
+
+static gboolean
+mm_nboard_player_get_thinking (MmPlayer *player)
+{
+  return MM_NBOARD_PLAYER (player)->task != NULL;
+}
+
+static void
+mm_nboard_player_request_move_async (MmPlayer            *player,
+                                     MmGameRecord        *record,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  mm_nboard_player_choose_move_async (MM_NBOARD_PLAYER (player), record, cancellable,
+                                      callback, user_data);
+}
+
+static int
+mm_nboard_player_request_move_finish (MmPlayer      *player,
+                                      GAsyncResult  *result,
+                                      GError       **error)
+{
+  MmAiMove move;
+
+  if (!mm_nboard_player_choose_move_finish (MM_NBOARD_PLAYER (player), result, &move, error))
+    return MM_SQUARE_NONE;
+  if (move.square == MM_SQUARE_NONE)
+    {
+      /* Only asked in a finished game, which a match never does. */
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The game is over: there is no move to choose."));
+      return MM_SQUARE_NONE;
+    }
+  return move.square;
+}
+
+static void
+mm_nboard_player_player_iface_init (MmPlayerInterface *iface)
+{
+  iface->get_display_name = mm_nboard_player_get_display_name;
+  iface->get_thinking = mm_nboard_player_get_thinking;
+  iface->request_move_async = mm_nboard_player_request_move_async;
+  iface->request_move_finish = mm_nboard_player_request_move_finish;
 }

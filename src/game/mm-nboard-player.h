@@ -24,6 +24,7 @@
 
 #include "mm-analysis.h"
 #include "mm-game-record.h"
+#include "mm-player.h"
 
 G_BEGIN_DECLS
 
@@ -44,7 +45,12 @@ G_BEGIN_DECLS
  * the engine and what it started.  An engine that stops, breaks the protocol or gives an
  * illegal move fails the request with an error in %MM_NBOARD_ERROR; once
  * it has stopped, every later request fails the same way (make a new
- * player to start it again). */
+ * player to start it again).
+ *
+ * As an MmPlayer seat its display name is the engine's own
+ * (#MmNboardPlayer:name), it is thinking while busy, and a request for a
+ * move is mm_nboard_player_choose_move_async() answered with the square
+ * alone. */
 
 #define MM_NBOARD_ERROR (mm_nboard_error_quark ())
 
