@@ -1093,14 +1093,18 @@ player_choose_directory (MmNboardPlayer *self,
   if (self->working_directory != NULL && self->working_directory[0] != '\0')
     return;
   g_clear_pointer (&self->working_directory, g_free);
-  if (strchr (argv[0], G_DIR_SEPARATOR) == NULL)
+  if (strchr (argv[0], G_DIR_SEPARATOR) != NULL)
+    {
+      program = g_canonicalize_filename (argv[0], NULL);
+      folder = g_path_get_dirname (program);
+    }
+  /* A program that is not there is said so, not its folder. */
+  if (folder == NULL || !g_file_test (folder, G_FILE_TEST_IS_DIR))
     {
       self->working_directory = g_strdup (g_get_home_dir ());
       return;
     }
 
-  program = g_canonicalize_filename (argv[0], NULL);
-  folder = g_path_get_dirname (program);
   folder_name = g_path_get_basename (folder);
   if (g_str_equal (folder_name, "bin"))
     self->working_directory = g_path_get_dirname (folder);
