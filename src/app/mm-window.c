@@ -40,6 +40,7 @@
 #include "mm-new-game-dialog.h"
 #include "mm-preferences-window.h"
 #include "mm-record-io.h"
+#include "mm-review-panel.h"
 #include "mm-window.h"
 #include "mm-window-private.h"
 
@@ -148,6 +149,7 @@ struct _MmWindow
   MmAiLevel             computer_level;
   gboolean              computer_external;
   MmNboardPlayer       *engine;
+  char                 *engine_directory;
   gboolean              engine_stopped;
   guint                 computer_delay;
 
@@ -170,15 +172,8 @@ struct _MmWindow
   int                   analysis_depth;
   gboolean              analysis_exact;
 
-  /* Analyse Game, with a player of its own too: the game reviewed, what
-   * the review found so far, and whether the user stopped it. */
-  MmAiPlayer           *reviewer;
+  /* How deep Analyse Game searches each position */
   MmSearchLimits        review_limits;
-  GCancellable         *review_cancellable;
-  MmGameRecord         *review_record;
-  GArray               *review;
-  gboolean              review_stopped;
-  guint                 n_mistakes_listed;
 
   gboolean              narrow;
   guint                 layout_source;
@@ -207,13 +202,7 @@ struct _MmWindow
   GtkWidget            *analysis_box;
   GtkSpinner           *analysis_spinner;
   GtkLabel             *analysis_label;
-  GtkWidget            *review_box;
-  GtkWidget            *review_stop_button;
-  GtkProgressBar       *review_progress;
-  GtkLabel             *review_label;
-  MmEvalGraph          *eval_graph;
-  GtkListBox           *mistakes_list;
-  GtkLabel             *mistakes_placeholder;
+  MmReviewPanel        *review_panel;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
   GtkWidget            *browse_bar;
@@ -2066,10 +2055,12 @@ static MmNboardPlayer *
 mm_window_ensure_engine (MmWindow *self)
 {
   g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
+  g_autofree char *directory = g_settings_get_string (self->settings, "engine-directory");
   g_autoptr(GError) error = NULL;
 
   if (self->engine != NULL
       && (g_strcmp0 (mm_nboard_player_get_command_line (self->engine), command) != 0
+          || g_strcmp0 (self->engine_directory, directory) != 0
           || !mm_nboard_player_get_running (self->engine)))
     {
       g_object_run_dispose (G_OBJECT (self->engine));
@@ -2078,7 +2069,9 @@ mm_window_ensure_engine (MmWindow *self)
   self->engine_stopped = FALSE;
   if (self->engine == NULL)
     {
-      self->engine = mm_nboard_player_new (command, &error);
+      self->engine = mm_nboard_player_new_in_directory (command, directory, &error);
+      g_free (self->engine_directory);
+      self->engine_directory = g_strdup (directory);
       if (self->engine == NULL)
         {
           mm_window_show_message_full (self, error->message, TRUE);
@@ -2439,7 +2432,7 @@ mm_window_analysis_target (MmWindow *self,
     /* Translators: analysis mode's status while Edit Board is on */
     return _("Analysis waits until the board is set up.");
   /* The review has the processors to itself: it is done sooner. */
-  if (self->review_cancellable != NULL)
+  if (mm_review_panel_get_running (self->review_panel))
     /* Translators: analysis mode's status while Analyse Game runs */
     return _("Analysis waits for the game review.");
 
@@ -2605,12 +2598,6 @@ mm_window_set_analysis_mode (MmWindow *self,
 /* Analyse Game                                                       */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-mm_window_is_reviewing (MmWindow *self)
-{
-  return self->review_cancellable != NULL;
-}
-
 /* The number of moves to the position on the board. */
 static int
 mm_window_shown_position (MmWindow *self)
@@ -2623,22 +2610,18 @@ mm_window_shown_position (MmWindow *self)
 static void
 mm_window_update_graph_selection (MmWindow *self)
 {
-  int shown;
   const MmReviewEntry *entry = NULL;
   guint64 black = 0, white = 0;
   MmColor side = MM_COLOR_BLACK;
-  int last_move;
+  int last_move, shown;
 
-  if (self->eval_graph == NULL || self->board_view == NULL)
+  if (self->review_panel == NULL || self->board_view == NULL)
     return;
 
   shown = mm_window_shown_position (self);
-  if (gtk_widget_get_visible (self->review_box))
-    mm_eval_graph_set_selected (self->eval_graph, shown);
-
-  if (gtk_widget_get_visible (self->review_box) && self->review != NULL && !self->editing
-      && (guint) shown < self->review->len)
-    entry = &g_array_index (self->review, MmReviewEntry, shown);
+  mm_review_panel_set_selected (self->review_panel, shown);
+  if (!self->editing)
+    entry = mm_review_panel_get_entry (self->review_panel, (guint) shown);
   if (entry == NULL || !mm_review_entry_is_mistake (entry))
     {
       mm_board_view_set_review_marks (self->board_view, 0, 0, MM_COLOR_BLACK,
@@ -2651,277 +2634,45 @@ mm_window_update_graph_selection (MmWindow *self)
                                   entry->best_move);
 }
 
-/* "18. D3 (Black) loses 6 discs; C4 was best" */
-static char *
-mistake_text (const MmReviewEntry *entry,
-              guint                index)
-{
-  int discs = (mm_review_entry_get_loss (entry) + MM_EVAL_SCALE / 2) / MM_EVAL_SCALE;
-  char played[3] = "", best[3] = "";
-
-  if (entry->move >= 0 && entry->move < MM_N_SQUARES)
-    mm_square_format (entry->move, played);
-  if (entry->best_move >= 0 && entry->best_move < MM_N_SQUARES)
-    mm_square_format (entry->best_move, best);
-  played[0] = g_ascii_toupper (played[0]);
-  best[0] = g_ascii_toupper (best[0]);
-
-  if (entry->color == MM_COLOR_BLACK)
-    /* Translators: a mistake found by Analyse Game: the number of the
-     * move, its square, the discs it loses and the better square, as
-     * “18. D3 (Black) loses 6 discs; C4 was best” */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (Black) loses %d disc; %s was best",
-                                         "%u. %s (Black) loses %d discs; %s was best", discs),
-                            index + 1, played, discs, best);
-  /* Translators: a mistake found by Analyse Game: the number of the
-   * move, its square, the discs it loses and the better square, as
-   * “19. C5 (White) loses 4 discs; E6 was best” */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (White) loses %d disc; %s was best",
-                                       "%u. %s (White) loses %d discs; %s was best", discs),
-                          index + 1, played, discs, best);
-}
-
-static GtkWidget *
-mm_window_new_mistake_row (const MmReviewEntry *entry,
-                           guint                index)
-{
-  g_autofree char *text = mistake_text (entry, index);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *disc = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_widget_add_css_class (disc, "disc");
-  gtk_widget_add_css_class (disc, "small");
-  gtk_widget_add_css_class (disc, entry->color == MM_COLOR_BLACK ? "black" : "white");
-  /* Beside the first line when the text takes two. */
-  gtk_widget_set_valign (disc, GTK_ALIGN_START);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (box), disc);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_add_css_class (box, "mistake");
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_widget_set_tooltip_text (row, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
-                                  -1);
-  g_object_set_data (G_OBJECT (row), "mm-position", GUINT_TO_POINTER (index));
-  return row;
-}
-
-/* The mistakes in the order of the game.  A position once reviewed does
- * not change, so the list is made again only when it has more. */
+/* A review that started, stopped or went: analysis mode, which waits
+ * for it, and the actions follow. */
 static void
-mm_window_update_mistakes (MmWindow *self)
+mm_window_review_changed_cb (MmWindow *self)
 {
-  guint n_mistakes = 0;
-  GtkWidget *child;
-
-  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
-    if (mm_review_entry_is_mistake (&g_array_index (self->review, MmReviewEntry, i)))
-      n_mistakes++;
-  if (n_mistakes == self->n_mistakes_listed)
-    return;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->mistakes_list))) != NULL)
-    gtk_list_box_remove (self->mistakes_list, child);
-  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
-    {
-      const MmReviewEntry *entry = &g_array_index (self->review, MmReviewEntry, i);
-
-      if (mm_review_entry_is_mistake (entry))
-        gtk_list_box_append (self->mistakes_list, mm_window_new_mistake_row (entry, i));
-    }
-  self->n_mistakes_listed = n_mistakes;
-}
-
-static guint
-mm_window_count_mistakes (MmWindow *self,
-                          MmColor   color)
-{
-  guint n = 0;
-
-  for (guint i = 0; self->review != NULL && i < self->review->len; i++)
-    {
-      const MmReviewEntry *entry = &g_array_index (self->review, MmReviewEntry, i);
-
-      if (entry->color == color && mm_review_entry_is_mistake (entry))
-        n++;
-    }
-  return n;
-}
-
-static void
-mm_window_update_review_status (MmWindow *self)
-{
-  gboolean running = mm_window_is_reviewing (self);
-  guint n_positions = self->review_record != NULL
-                      ? mm_game_record_get_n_moves (self->review_record) + 1 : 0;
-  guint n_reviewed = mm_eval_graph_get_n_reviewed (self->eval_graph);
-  g_autofree char *text = NULL;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", running);
-  gtk_widget_set_visible (self->review_stop_button, running);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_progress), running);
-  gtk_progress_bar_set_fraction (self->review_progress,
-                                 n_positions > 0 ? (double) n_reviewed / n_positions : 0);
-
-  if (running)
-    {
-      /* Translators: while Analyse Game runs; the numbers are positions */
-      text = g_strdup_printf (_("Reviewing the game: %u of %u positions…"),
-                              n_reviewed, n_positions);
-      /* Translators: in the mistake list while Analyse Game runs */
-      gtk_label_set_text (self->mistakes_placeholder, _("No mistakes found so far."));
-    }
-  else
-    {
-      guint black = mm_window_count_mistakes (self, MM_COLOR_BLACK);
-      guint white = mm_window_count_mistakes (self, MM_COLOR_WHITE);
-      g_autofree char *black_text = NULL;
-      g_autofree char *white_text = NULL;
-
-      /* Translators: part of the result of Analyse Game, as “Black: 2 mistakes” */
-      black_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Black: %u mistake",
-                                                 "Black: %u mistakes", black), black);
-      /* Translators: part of the result of Analyse Game, as “White: 1 mistake” */
-      white_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White: %u mistake",
-                                                 "White: %u mistakes", white), white);
-      if (self->review_stopped)
-        /* Translators: the review was stopped; %u are positions, then the
-         * mistakes of each side found so far, as “Black: 2 mistakes” */
-        text = g_strdup_printf (_("Review stopped after %u of %u positions. %s, %s"),
-                                n_reviewed, n_positions, black_text, white_text);
-      else
-        /* Translators: the end of Analyse Game; the mistakes of each side,
-         * as “Black: 2 mistakes” */
-        text = g_strdup_printf (_("Review done. %s, %s"), black_text, white_text);
-      gtk_label_set_text (self->mistakes_placeholder,
-                          /* Translators: in the mistake list after Analyse
-                           * Game; a mistake loses 3 discs or more */
-                          _("No mistakes: no move lost 3 discs or more."));
-    }
-  gtk_label_set_text (self->review_label, text);
-}
-
-static void
-mm_window_show_review (MmWindow *self,
-                       GArray   *entries)
-{
-  if (self->review != entries)
-    {
-      g_clear_pointer (&self->review, g_array_unref);
-      self->review = g_array_copy (entries);
-    }
-  mm_eval_graph_set_entries (self->eval_graph, entries);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review",
+                                 mm_review_panel_get_running (self->review_panel));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review",
+                                 mm_review_panel_get_shown (self->review_panel));
   mm_window_update_graph_selection (self);
-  mm_window_update_mistakes (self);
-  mm_window_update_review_status (self);
-}
-
-static void
-mm_window_review_progress_cb (MmWindow   *self,
-                              GArray     *entries,
-                              guint       index,
-                              MmAiPlayer *player)
-{
-  if (mm_window_is_reviewing (self))
-    mm_window_show_review (self, entries);
-}
-
-static void
-mm_window_reviewed_cb (GObject      *source,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(Search) search = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) entries = NULL;
-  MmWindow *self = search->self;
-
-  entries = mm_ai_player_review_finish (MM_AI_PLAYER (source), result, &error);
-  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
-      || search->cancellable != self->review_cancellable)
-    return;
-
-  g_clear_object (&self->review_cancellable);
-  if (entries == NULL)
-    {
-      self->review_stopped = TRUE;
-      mm_window_show_message (self, error->message);
-      mm_window_update_review_status (self);
-    }
-  else
-    mm_window_show_review (self, entries);
-  /* A screen reader hears the result, as it hears a move. */
-  mm_window_set_event (self, gtk_label_get_text (self->review_label));
   mm_window_schedule_analysis (self);
 }
 
+/* A screen reader hears the result, as it hears a move. */
 static void
-mm_window_stop_review (MmWindow *self)
+mm_window_review_finished_cb (MmWindow     *self,
+                              const GError *error)
 {
-  if (!mm_window_is_reviewing (self))
-    return;
-
-  g_cancellable_cancel (self->review_cancellable);
-  g_clear_object (&self->review_cancellable);
-  self->review_stopped = TRUE;
+  if (error != NULL)
+    mm_window_show_message (self, error->message);
+  mm_window_set_event (self, mm_review_panel_get_status (self->review_panel));
 }
 
-/* Takes the review away: the game it was about changed, or the user
- * closed it. */
+/* A point of the graph or a mistake: that position goes on the board,
+ * with its choices (and their scores in analysis mode). */
 static void
-mm_window_close_review (MmWindow *self)
+mm_window_review_position_cb (MmWindow *self,
+                              int       position)
 {
-  mm_window_stop_review (self);
-  g_clear_pointer (&self->review_record, mm_game_record_unref);
-  g_clear_pointer (&self->review, g_array_unref);
-  mm_eval_graph_set_entries (self->eval_graph, NULL);
-  mm_window_update_mistakes (self);
-  gtk_widget_set_visible (self->review_box, FALSE);
-  mm_window_update_graph_selection (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review", FALSE);
-  mm_window_schedule_analysis (self);
+  mm_window_browse_to (self, position);
 }
 
-/* Whether the game still has the start and the moves the review is
- * about.  Moves played since (the computer's reply to the last one, or
- * the game played on) leave the review as true as it was. */
-static gboolean
-mm_window_review_matches_game (MmWindow *self)
-{
-  g_autoptr(MmGameRecord) record = NULL;
-  guint64 black, white, review_black, review_white;
-  MmColor side, review_side;
-  guint n_moves;
-
-  if (self->review_record == NULL)
-    return FALSE;
-
-  n_moves = mm_game_record_get_n_moves (self->review_record);
-  if (mm_game_get_n_moves (self->game) < n_moves)
-    return FALSE;
-  for (guint i = 0; i < n_moves; i++)
-    if (mm_game_get_move (self->game, i, NULL)
-        != mm_game_record_get_move (self->review_record, i, NULL, NULL, NULL))
-      return FALSE;
-
-  record = mm_game_to_record (self->game);
-  mm_game_record_get_start (record, &black, &white, &side);
-  mm_game_record_get_start (self->review_record, &review_black, &review_white, &review_side);
-  return black == review_black && white == review_white && side == review_side;
-}
-
+/* The review goes once the game is no longer the one it is about. */
 static void
 mm_window_check_review (MmWindow *self)
 {
-  if (gtk_widget_get_visible (self->review_box) && !mm_window_review_matches_game (self))
-    mm_window_close_review (self);
+  if (mm_review_panel_get_shown (self->review_panel)
+      && !mm_review_panel_is_about (self->review_panel, self->game))
+    mm_review_panel_close (self->review_panel);
 }
 
 static void
@@ -2930,6 +2681,7 @@ mm_window_analyse_game_action (GtkWidget  *widget,
                                GVariant   *parameter)
 {
   MmWindow *self = MM_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
 
   if (self->editing)
     {
@@ -2943,28 +2695,11 @@ mm_window_analyse_game_action (GtkWidget  *widget,
       mm_window_show_message (self, _("There are no moves to review yet."));
       return;
     }
-  if (self->reviewer == NULL)
+  if (!mm_review_panel_start (self->review_panel, self->game, &self->review_limits, &error))
     {
-      self->reviewer = mm_window_new_analyst (self);
-      if (self->reviewer == NULL)
-        return;
-      g_signal_connect_object (self->reviewer, "review-progress",
-                               G_CALLBACK (mm_window_review_progress_cb), self,
-                               G_CONNECT_SWAPPED);
+      g_warning ("%s", error->message);
+      mm_window_show_message_full (self, error->message, TRUE);
     }
-
-  mm_window_close_review (self);
-  self->review_record = mm_game_to_record (self->game);
-  self->review_stopped = FALSE;
-  self->review_cancellable = g_cancellable_new ();
-  gtk_widget_set_visible (self->review_box, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review", TRUE);
-  mm_window_update_review_status (self);
-  mm_ai_player_review_async (self->reviewer, self->review_record, &self->review_limits,
-                             self->review_cancellable, mm_window_reviewed_cb,
-                             search_new_with (self, self->review_cancellable));
-  /* Analysis mode waits for the review. */
-  mm_window_schedule_analysis (self);
 }
 
 static void
@@ -2972,11 +2707,7 @@ mm_window_stop_review_action (GtkWidget  *widget,
                               const char *action_name,
                               GVariant   *parameter)
 {
-  MmWindow *self = MM_WINDOW (widget);
-
-  mm_window_stop_review (self);
-  mm_window_update_review_status (self);
-  mm_window_schedule_analysis (self);
+  mm_review_panel_stop (MM_WINDOW (widget)->review_panel);
 }
 
 static void
@@ -2984,26 +2715,7 @@ mm_window_close_review_action (GtkWidget  *widget,
                                const char *action_name,
                                GVariant   *parameter)
 {
-  mm_window_close_review (MM_WINDOW (widget));
-}
-
-/* A point of the graph: that position goes on the board. */
-static void
-mm_window_graph_activated_cb (MmWindow    *self,
-                              int          position,
-                              MmEvalGraph *graph)
-{
-  mm_window_browse_to (self, position);
-}
-
-/* A mistake: the position where it was made goes on the board, with
- * its choices (and their scores in analysis mode). */
-static void
-mm_window_mistake_activated_cb (MmWindow      *self,
-                                GtkListBoxRow *row)
-{
-  mm_window_browse_to (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row),
-                                                                  "mm-position")));
+  mm_review_panel_close (MM_WINDOW (widget)->review_panel);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3153,9 +2865,6 @@ mm_window_new_game (MmWindow *self,
   if (!mm_ai_level_from_string (setup->level, &self->computer_level)
       || self->computer_level >= MM_AI_N_PLAY_LEVELS)
     self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
-  mm_window_set_computer (self, both || (computer && human_white),
-                          both || (computer && !human_white));
-
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
     mm_game_restart (self->game);
@@ -3170,6 +2879,10 @@ mm_window_new_game (MmWindow *self,
       mm_board_from_colors (&board, black, white, MM_COLOR_BLACK);
       mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
     }
+  /* After the new position, which clears the messages: an engine that
+   * cannot start says so. */
+  mm_window_set_computer (self, both || (computer && human_white),
+                          both || (computer && !human_white));
   mm_window_set_names (self, setup->black_name, setup->white_name);
   mm_window_name_players (self, FALSE);
   self->loading = FALSE;
@@ -3571,7 +3284,7 @@ mm_window_close_request (GtkWindow *window)
    * back at the next start, as in GNOME Chess. */
   mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
-  mm_window_stop_review (self);
+  mm_review_panel_stop (self->review_panel);
   mm_window_autosave_now (self);
 
   return GTK_WINDOW_CLASS (mm_window_parent_class)->close_request (window);
@@ -3587,7 +3300,7 @@ mm_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
-  mm_window_stop_review (self);
+  mm_review_panel_stop (self->review_panel);
   mm_window_run_after_save (self, FALSE);
 
   g_clear_handle_id (&self->message_source, g_source_remove);
@@ -3603,6 +3316,7 @@ mm_window_dispose (GObject *object)
   if (self->engine != NULL)
     g_object_run_dispose (G_OBJECT (self->engine));
   g_clear_object (&self->engine);
+  g_clear_pointer (&self->engine_directory, g_free);
   /* A player's job keeps it alive: each is stopped before it goes. */
   if (self->analyst != NULL)
     {
@@ -3610,14 +3324,6 @@ mm_window_dispose (GObject *object)
       mm_ai_player_stop (self->analyst);
     }
   g_clear_object (&self->analyst);
-  if (self->reviewer != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->reviewer, self);
-      mm_ai_player_stop (self->reviewer);
-    }
-  g_clear_object (&self->reviewer);
-  g_clear_pointer (&self->review_record, mm_game_record_unref);
-  g_clear_pointer (&self->review, g_array_unref);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -3747,7 +3453,7 @@ mm_window_class_init (MmWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
-  g_type_ensure (MM_TYPE_EVAL_GRAPH);
+  g_type_ensure (MM_TYPE_REVIEW_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MmWindow, header_bar);
@@ -3772,13 +3478,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_spinner);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_box);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_stop_button);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_progress);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, eval_graph);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, mistakes_list);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, mistakes_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, review_panel);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_bar);
@@ -3794,8 +3494,9 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_side_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_move_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, mm_window_graph_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, mm_window_mistake_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_review_position_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_review_finished_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_review_changed_cb);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
@@ -3881,7 +3582,7 @@ mm_window_init (MmWindow *self)
   mm_window_update_moves (self);
   mm_window_update_clocks (self);
   mm_window_update_edit_actions (self);
-  mm_window_close_review (self);
+  mm_window_review_changed_cb (self);
   /* Last: the game it looks at is in place. */
   g_settings_bind (self->settings, "analysis-mode", self, "analysis-mode",
                    G_SETTINGS_BIND_DEFAULT);
@@ -4152,31 +3853,30 @@ _mm_window_get_analysis_text (MmWindow *self)
 gboolean
 _mm_window_is_reviewing (MmWindow *self)
 {
-  return mm_window_is_reviewing (self);
+  return mm_review_panel_get_running (self->review_panel);
 }
 
 /* The review shown (MmReviewEntry, the start first), or NULL. */
 GArray *
 _mm_window_get_review (MmWindow *self)
 {
-  return gtk_widget_get_visible (self->review_box) ? self->review : NULL;
+  return mm_review_panel_get_entries (self->review_panel);
 }
 
 const char *
 _mm_window_get_review_text (MmWindow *self)
 {
-  return gtk_widget_get_visible (self->review_box) ? gtk_label_get_text (self->review_label)
-                                                   : NULL;
+  return mm_review_panel_get_status (self->review_panel);
 }
 
 MmEvalGraph *
 _mm_window_get_eval_graph (MmWindow *self)
 {
-  return self->eval_graph;
+  return mm_review_panel_get_graph (self->review_panel);
 }
 
 GtkListBox *
 _mm_window_get_mistakes_list (MmWindow *self)
 {
-  return self->mistakes_list;
+  return mm_review_panel_get_mistakes (self->review_panel);
 }
