@@ -48,6 +48,9 @@ int        mm_board_view_get_hint       (MmBoardView *self);
 void       mm_board_view_set_input_idle (MmBoardView *self,
                                          gboolean     idle);
 gboolean   mm_board_view_get_input_idle (MmBoardView *self);
+void       mm_board_view_set_finished   (MmBoardView *self,
+                                         gboolean     finished);
+gboolean   mm_board_view_get_finished   (MmBoardView *self);
 void       mm_board_view_set_hint       (MmBoardView *self,
                                          int          square);
 int        mm_board_view_get_hover      (MmBoardView *self);

@@ -22,13 +22,37 @@
 
 #include <gtk/gtk.h>
 
+#include "mm-analysis.h"
+#include "mm-types.h"
+
 G_BEGIN_DECLS
+
+/* What a square holds and means, as its accessible name and description
+ * tell it to a screen reader. */
+typedef struct
+{
+  MmDisc          disc;
+  /* A move the side to move may play */
+  gboolean        legal;
+  /* The discs that move flips, said when it is the person's to play;
+   * -1 when not said */
+  int             n_flips;
+  gboolean        last_move;
+  /* (nullable): the analysis' score of a move here */
+  const MmAiMove *score;
+  gboolean        best;
+  /* Analyse Game: 1 the mistake was played here, 2 the better move, 0
+   * neither */
+  int             review_mark;
+} MmSquareState;
 
 #define MM_TYPE_SQUARE (mm_square_get_type ())
 
 G_DECLARE_FINAL_TYPE (MmSquare, mm_square, MM, SQUARE, GtkWidget)
 
-GtkWidget *mm_square_new          (int       square);
-int        mm_square_get_index    (MmSquare *self);
+GtkWidget *mm_square_new          (int                  square);
+int        mm_square_get_index    (MmSquare            *self);
+void       mm_square_set_state    (MmSquare            *self,
+                                   const MmSquareState *state);
 
 G_END_DECLS
