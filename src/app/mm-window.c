@@ -38,6 +38,7 @@
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
 #include "mm-new-game-dialog.h"
+#include "mm-players-bar.h"
 #include "mm-preferences-window.h"
 #include "mm-record-io.h"
 #include "mm-review-panel.h"
@@ -124,10 +125,9 @@ struct _MmWindow
 
   /* The messages over the board */
   guint                 message_source;
-  /* What the status tells a screen reader: the last event ("Black plays
-   * F5…"), then whose turn it is. */
+  /* What the status tells a screen reader before whose turn it is: the
+   * last event ("Black plays F5…"). */
   char                 *last_event;
-  char                 *announcement;
 
   /* The earlier position on the board: the number of moves played to
    * reach it, or -1 for the game as it stands. */
@@ -137,9 +137,6 @@ struct _MmWindow
   gboolean              editing;
   guint64               edit_black;
   guint64               edit_white;
-
-  /* The clocks' labels count down while a clock runs. */
-  guint                 clock_source;
 
   /* The computer's seats: the built-in player at a level, or the
    * external engine of Preferences (engine-command), started when first
@@ -186,19 +183,7 @@ struct _MmWindow
   MmBoardView          *board_view;
   GtkWidget            *content_box;
   GtkWidget            *side_panel;
-  GtkWidget            *players_box;
-  GtkWidget            *black_row;
-  GtkWidget            *white_row;
-  GtkLabel             *black_count_label;
-  GtkLabel             *white_count_label;
-  GtkLabel             *black_name_label;
-  GtkLabel             *white_name_label;
-  GtkLabel             *black_clock_label;
-  GtkLabel             *white_clock_label;
-  GtkLabel             *turn_label;
-  GtkWidget            *thinking_box;
-  GtkSpinner           *thinking_spinner;
-  GtkLabel             *thinking_label;
+  MmPlayersBar         *players_bar;
   GtkWidget            *analysis_box;
   GtkSpinner           *analysis_spinner;
   GtkLabel             *analysis_label;
@@ -233,6 +218,12 @@ static void mm_window_set_computer (MmWindow *self,
 static void mm_window_follow_clock (MmWindow *self);
 static void mm_window_update_pause (MmWindow *self);
 static void mm_window_replace_stopped_engine (MmWindow *self);
+static void mm_window_position_at (MmWindow *self,
+                                   guint     n_moves,
+                                   guint64  *black,
+                                   guint64  *white,
+                                   MmColor  *side,
+                                   int      *last_move);
 static void mm_window_game_changed_cb (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
@@ -280,35 +271,10 @@ mm_window_show_message (MmWindow   *self,
   mm_window_show_message_full (self, message, FALSE);
 }
 
-/* GTK 4.8 has no way to make a screen reader speak, so the status label
- * (role "status") carries what happened and whose turn it is as its
- * accessible name, and changes it after every event.  Screen readers
- * read a status when it changes; its text on screen stays short. */
 static void
 mm_window_announce (MmWindow *self)
 {
-  const char *turn = gtk_label_get_text (self->turn_label);
-  char *announcement;
-
-  if (self->last_event != NULL && *self->last_event != '\0')
-    /* Translators: what a screen reader says after each event: the
-     * event, then whose turn it is, as “Black plays F5 and flips 1 disc.
-     * White to move.” */
-    announcement = g_strdup_printf (_("%s. %s."), self->last_event, turn);
-  else
-    announcement = g_strdup (turn);
-
-  if (g_strcmp0 (announcement, self->announcement) == 0)
-    {
-      g_free (announcement);
-      return;
-    }
-
-  g_free (self->announcement);
-  self->announcement = announcement;
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, announcement,
-                                  -1);
+  mm_players_bar_announce (self->players_bar, self->last_event);
 }
 
 static void
@@ -476,15 +442,13 @@ mm_window_display_name (const char *recorded)
 static void
 mm_window_update_names (MmWindow *self)
 {
-  g_autofree char *black = mm_window_display_name (mm_game_get_player_name (self->game,
-                                                                            MM_COLOR_BLACK));
-  g_autofree char *white = mm_window_display_name (mm_game_get_player_name (self->game,
-                                                                            MM_COLOR_WHITE));
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    {
+      g_autofree char *name = mm_window_display_name (mm_game_get_player_name (self->game,
+                                                                               color));
 
-  gtk_label_set_text (self->black_name_label, black);
-  gtk_widget_set_visible (GTK_WIDGET (self->black_name_label), black != NULL);
-  gtk_label_set_text (self->white_name_label, white);
-  gtk_widget_set_visible (GTK_WIDGET (self->white_name_label), white != NULL);
+      mm_players_bar_set_name (self->players_bar, color, name);
+    }
 }
 
 static char *
@@ -574,66 +538,18 @@ mm_window_is_computer_turn (MmWindow *self)
   return !mm_match_is_finished (self->match) && !mm_match_is_local_turn (self->match);
 }
 
-static void
-mm_window_update_clocks (MmWindow *self)
-{
-  MmClock *clock = mm_match_get_clock (self->match);
-
-  gtk_widget_set_visible (GTK_WIDGET (self->black_clock_label), clock != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->white_clock_label), clock != NULL);
-  if (clock == NULL)
-    return;
-
-  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
-    {
-      GtkWidget *label = GTK_WIDGET (color == MM_COLOR_BLACK ? self->black_clock_label
-                                                             : self->white_clock_label);
-      gint64 remaining = mm_clock_get_remaining (clock, color);
-      g_autofree char *text = mm_clock_format (remaining);
-      gboolean running = mm_clock_is_running (clock) && mm_clock_get_side (clock) == color;
-
-      gtk_label_set_text (GTK_LABEL (label), text);
-      if (running)
-        gtk_widget_add_css_class (label, "running");
-      else
-        gtk_widget_remove_css_class (label, "running");
-      if (remaining < 10 * G_USEC_PER_SEC)
-        gtk_widget_add_css_class (label, "low");
-      else
-        gtk_widget_remove_css_class (label, "low");
-    }
-}
-
-static gboolean
-mm_window_clock_tick_cb (gpointer data)
-{
-  MmWindow *self = data;
-  MmClock *clock = mm_match_get_clock (self->match);
-
-  mm_window_update_clocks (self);
-  if (clock != NULL && mm_clock_is_running (clock))
-    return G_SOURCE_CONTINUE;
-
-  self->clock_source = 0;
-  return G_SOURCE_REMOVE;
-}
-
-/* The match runs the clocks; their labels count down while one runs. */
+/* The match runs the clocks; the players' cards show them. */
 static void
 mm_window_follow_clock (MmWindow *self)
 {
-  MmClock *clock = mm_match_get_clock (self->match);
-
-  mm_window_update_clocks (self);
-  if (clock != NULL && mm_clock_is_running (clock) && self->clock_source == 0)
-    self->clock_source = g_timeout_add (100, mm_window_clock_tick_cb, self);
+  mm_players_bar_follow_clock (self->players_bar, mm_match_get_clock (self->match));
 }
 
 static void
 mm_window_update_status (MmWindow *self)
 {
-  g_autofree char *black = NULL;
-  g_autofree char *white = NULL;
+  g_autofree char *status = NULL;
+  guint black, white;
   gboolean over = mm_window_is_finished (self);
   MmColor side = mm_game_get_side_to_move (self->game);
   gboolean live = self->browse < 0 && !self->editing;
@@ -641,49 +557,47 @@ mm_window_update_status (MmWindow *self)
   mm_board_view_set_input_idle (self->board_view,
                                 live && !over && mm_window_is_computer (self, side));
 
-  /* Edit Board counts the discs of the position being set up. */
+  /* Edit Board counts the discs of the position being set up, and an
+   * earlier position shown those of that position. */
   if (self->editing)
     {
-      black = g_strdup_printf ("%d", mm_popcount (self->edit_black));
-      white = g_strdup_printf ("%d", mm_popcount (self->edit_white));
+      black = (guint) mm_popcount (self->edit_black);
+      white = (guint) mm_popcount (self->edit_white);
       over = FALSE;
       side = gtk_drop_down_get_selected (self->edit_side_dropdown) == 1 ? MM_COLOR_WHITE
                                                                         : MM_COLOR_BLACK;
     }
+  else if (self->browse >= 0)
+    {
+      guint64 black_discs, white_discs;
+      int last_move;
+
+      mm_window_position_at (self, (guint) self->browse, &black_discs, &white_discs, &side,
+                             &last_move);
+      black = (guint) mm_popcount (black_discs);
+      white = (guint) mm_popcount (white_discs);
+      over = FALSE;
+    }
   else
     {
-      black = g_strdup_printf ("%u", mm_game_get_black_count (self->game));
-      white = g_strdup_printf ("%u", mm_game_get_white_count (self->game));
+      black = mm_game_get_black_count (self->game);
+      white = mm_game_get_white_count (self->game);
     }
-  gtk_label_set_text (self->black_count_label, black);
-  gtk_label_set_text (self->white_count_label, white);
+  mm_players_bar_set_counts (self->players_bar, black, white);
 
   if (self->editing)
     /* Translators: the status while Edit Board is on */
-    gtk_label_set_text (self->turn_label, _("Editing the board"));
+    status = g_strdup (_("Editing the board"));
   else if (over)
-    {
-      g_autofree char *result = mm_window_result_text (self);
-
-      gtk_label_set_text (self->turn_label, result);
-    }
+    status = mm_window_result_text (self);
   else if (side == MM_COLOR_BLACK)
-    gtk_label_set_text (self->turn_label, _("Black to move"));
+    status = g_strdup (_("Black to move"));
   else
-    gtk_label_set_text (self->turn_label, _("White to move"));
-  /* Setting the text resets the accessible name. */
-  g_clear_pointer (&self->announcement, g_free);
+    status = g_strdup (_("White to move"));
+  mm_players_bar_set_status (self->players_bar, status);
   mm_window_announce (self);
-
-  /* The row of the side to move is highlighted. */
-  if (!over && side == MM_COLOR_BLACK)
-    gtk_widget_add_css_class (self->black_row, "current");
-  else
-    gtk_widget_remove_css_class (self->black_row, "current");
-  if (!over && side == MM_COLOR_WHITE)
-    gtk_widget_add_css_class (self->white_row, "current");
-  else
-    gtk_widget_remove_css_class (self->white_row, "current");
+  /* The card of the side to move is highlighted. */
+  mm_players_bar_set_current (self->players_bar, over ? -1 : (int) side);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  live && mm_match_can_undo (self->match));
@@ -1112,7 +1026,6 @@ static void
 mm_window_set_clock (MmWindow *self,
                      MmClock  *clock)
 {
-  g_clear_handle_id (&self->clock_source, g_source_remove);
   mm_match_set_clock (self->match, clock);
   mm_window_follow_clock (self);
   mm_window_update_status (self);
@@ -2191,15 +2104,13 @@ mm_window_update_thinking (MmWindow *self)
   gboolean moving = mm_match_get_thinking (self->match);
   gboolean busy = moving || self->hint_cancellable != NULL;
 
-  gtk_widget_set_visible (self->thinking_box, busy);
-  gtk_spinner_set_spinning (self->thinking_spinner, busy);
-  if (busy)
-    gtk_label_set_text (self->thinking_label,
-                        moving
-                        /* Translators: shown beside a spinner while the computer chooses its move */
-                        ? _("The computer is thinking…")
-                        /* Translators: shown beside a spinner while the computer looks for a hint */
-                        : _("Looking for a good move…"));
+  mm_players_bar_set_thinking (self->players_bar,
+                               !busy ? NULL
+                               : moving
+                               /* Translators: shown beside a spinner while the computer chooses its move */
+                               ? _("The computer is thinking…")
+                               /* Translators: shown beside a spinner while the computer looks for a hint */
+                               : _("Looking for a good move…"));
 }
 
 /* Once the computer thinks about its move, a hint is not needed any more. */
@@ -2222,7 +2133,7 @@ mm_window_stop_hint (MmWindow *self)
     }
   if (self->board_view != NULL)
     mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
-  if (self->thinking_box != NULL && self->match != NULL)
+  if (self->players_bar != NULL && self->match != NULL)
     mm_window_update_thinking (self);
 }
 
@@ -3207,9 +3118,7 @@ mm_window_apply_layout_cb (gpointer data)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->content_box),
                                   narrow ? GTK_ORIENTATION_VERTICAL
                                          : GTK_ORIENTATION_HORIZONTAL);
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->players_box),
-                                  narrow ? GTK_ORIENTATION_HORIZONTAL
-                                         : GTK_ORIENTATION_VERTICAL);
+  mm_players_bar_set_narrow (self->players_bar, narrow);
   gtk_widget_set_size_request (self->side_panel, narrow ? -1 : 250, -1);
   gtk_widget_set_vexpand (GTK_WIDGET (self->moves_scroller), !narrow);
   gtk_widget_set_size_request (GTK_WIDGET (self->moves_scroller), -1, narrow ? 84 : -1);
@@ -3304,7 +3213,6 @@ mm_window_dispose (GObject *object)
   mm_window_run_after_save (self, FALSE);
 
   g_clear_handle_id (&self->message_source, g_source_remove);
-  g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   /* The match's request ends with it, before the seats go. */
   if (self->match != NULL)
@@ -3334,7 +3242,6 @@ mm_window_dispose (GObject *object)
   g_clear_object (&self->place_sound);
   g_clear_object (&self->end_sound);
   g_clear_pointer (&self->last_event, g_free);
-  g_clear_pointer (&self->announcement, g_free);
 
   G_OBJECT_CLASS (mm_window_parent_class)->dispose (object);
 }
@@ -3453,6 +3360,7 @@ mm_window_class_init (MmWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
+  g_type_ensure (MM_TYPE_PLAYERS_BAR);
   g_type_ensure (MM_TYPE_REVIEW_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
@@ -3462,19 +3370,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, side_panel);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, players_box);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, black_row);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, white_row);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, black_count_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, white_count_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, black_name_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, white_name_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, black_clock_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, white_clock_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, turn_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_box);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_spinner);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, thinking_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, players_bar);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_spinner);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_label);
@@ -3580,7 +3476,7 @@ mm_window_init (MmWindow *self)
   mm_window_update_status (self);
   mm_window_update_names (self);
   mm_window_update_moves (self);
-  mm_window_update_clocks (self);
+  mm_window_follow_clock (self);
   mm_window_update_edit_actions (self);
   mm_window_review_changed_cb (self);
   /* Last: the game it looks at is in place. */
@@ -3613,14 +3509,13 @@ const char *
 _mm_window_get_count_text (MmWindow *self,
                            MmColor   color)
 {
-  return gtk_label_get_text (color == MM_COLOR_BLACK ? self->black_count_label
-                                                     : self->white_count_label);
+  return mm_players_bar_get_count (self->players_bar, color);
 }
 
 const char *
 _mm_window_get_turn_text (MmWindow *self)
 {
-  return gtk_label_get_text (self->turn_label);
+  return mm_players_bar_get_status (self->players_bar);
 }
 
 const char *
@@ -3633,9 +3528,7 @@ const char *
 _mm_window_get_name_text (MmWindow *self,
                           MmColor   color)
 {
-  GtkLabel *label = color == MM_COLOR_BLACK ? self->black_name_label : self->white_name_label;
-
-  return gtk_widget_get_visible (GTK_WIDGET (label)) ? gtk_label_get_text (label) : NULL;
+  return mm_players_bar_get_name (self->players_bar, color);
 }
 
 GFile *
@@ -3663,13 +3556,13 @@ _mm_window_save_as_file (MmWindow *self,
 GtkWidget *
 _mm_window_get_status_widget (MmWindow *self)
 {
-  return GTK_WIDGET (self->turn_label);
+  return mm_players_bar_get_status_label (self->players_bar);
 }
 
 const char *
 _mm_window_get_announcement (MmWindow *self)
 {
-  return self->announcement;
+  return mm_players_bar_get_announcement (self->players_bar);
 }
 
 /* The move list as it reads: "f5 d6 pass c3". */
@@ -3728,9 +3621,7 @@ const char *
 _mm_window_get_clock_text (MmWindow *self,
                            MmColor   color)
 {
-  GtkLabel *label = color == MM_COLOR_BLACK ? self->black_clock_label : self->white_clock_label;
-
-  return gtk_widget_get_visible (GTK_WIDGET (label)) ? gtk_label_get_text (label) : NULL;
+  return mm_players_bar_get_clock (self->players_bar, color);
 }
 
 gboolean
@@ -3809,8 +3700,7 @@ _mm_window_is_computer (MmWindow *self,
 const char *
 _mm_window_get_thinking_text (MmWindow *self)
 {
-  return gtk_widget_get_visible (self->thinking_box) ? gtk_label_get_text (self->thinking_label)
-                                                     : NULL;
+  return mm_players_bar_get_thinking (self->players_bar);
 }
 
 /* Analysis mode and Analyse Game */
