@@ -556,6 +556,8 @@ mm_window_update_status (MmWindow *self)
 
   mm_board_view_set_input_idle (self->board_view,
                                 live && !over && mm_window_is_computer (self, side));
+  /* A game lost on time or resigned shows no moves to play either. */
+  mm_board_view_set_finished (self->board_view, live && over);
 
   /* Edit Board counts the discs of the position being set up, and an
    * earlier position shown those of that position. */

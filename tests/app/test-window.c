@@ -1018,6 +1018,8 @@ lose_on_time (MmWindow *window)
   g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
   g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White ran out of time: Black wins");
   g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: Black wins on time");
+  /* The board offers no more moves. */
+  g_assert_true (mm_board_view_get_finished (_mm_window_get_board_view (window)));
   g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "0.0");
   assert_announcement (window, "Game over: Black wins on time");
   /* Once the message has gone the status still says it. */
@@ -1035,6 +1037,7 @@ lose_on_time (MmWindow *window)
   /* A new game is untimed again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_false (_mm_window_is_lost_on_time (window, NULL));
+  g_assert_false (mm_board_view_get_finished (_mm_window_get_board_view (window)));
   g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
   activate_square (window, "d3");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
