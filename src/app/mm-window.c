@@ -40,22 +40,12 @@
 #include "mm-new-game-dialog.h"
 #include "mm-players-bar.h"
 #include "mm-preferences-window.h"
+#include "mm-record-actions.h"
 #include "mm-record-io.h"
 #include "mm-review-panel.h"
 #include "mm-window.h"
 #include "mm-window-private.h"
 
-/* What to do once the user agreed to let the current game go, after
- * saving it (@discarded FALSE) or not. */
-typedef void (*MmWindowContinuation) (MmWindow *self,
-                                      gboolean  discarded,
-                                      gpointer  data);
-
-enum
-{
-  RESPONSE_DISCARD = 1,
-  RESPONSE_SAVE,
-};
 
 /* How long a message stays before it goes by itself; results stay. */
 #define MESSAGE_TIMEOUT_SECONDS 6
@@ -106,22 +96,13 @@ struct _MmWindow
   GtkMediaStream       *place_sound;
   GtkMediaStream       *end_sound;
 
-  /* The GGF file the game was opened from or saved to, if any, and
-   * whether the game has changes that file (or no file) does not have.
-   * changes counts every change, so that a save knows whether the game
-   * moved on while it was written. */
-  GFile                *file;
-  gboolean              unsaved;
-  guint                 changes;
+  /* The game's file, and what moves records in and out */
+  MmRecordActions      *records;
 
   /* Set while a game is put in place, so that this is not taken for a
    * change made by the user. */
   gboolean              loading;
 
-  /* What to do after the save that a question asked for. */
-  MmWindowContinuation  after_save;
-  gpointer              after_save_data;
-  GDestroyNotify        after_save_destroy;
 
   /* The messages over the board */
   guint                 message_source;
@@ -205,7 +186,6 @@ struct _MmWindow
 
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void mm_window_save         (MmWindow *self);
 static void mm_window_focus_board  (MmWindow *self);
 static void mm_window_set_clock    (MmWindow *self,
                                     MmClock  *clock);
@@ -224,7 +204,6 @@ static void mm_window_position_at (MmWindow *self,
                                    guint64  *white,
                                    MmColor  *side,
                                    int      *last_move);
-static void mm_window_game_changed_cb (MmWindow *self);
 static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
                                          gboolean  analysis_mode);
@@ -340,39 +319,17 @@ mm_window_play_sound (MmWindow        *self,
 /* The panel                                                          */
 /* ------------------------------------------------------------------ */
 
-static char *
-mm_window_get_display_name (GFile *file)
-{
-  g_autofree char *base = g_file_get_basename (file);
-
-  return base != NULL ? g_filename_display_name (base) : g_file_get_uri (file);
-}
-
-/* "• game.ggf — Monomachia": the file's name, and a bullet when the game
- * has changes it does not have. */
+/* The title names the game's file, with a bullet for unsaved changes;
+ * the autosave remembers both. */
 static void
 mm_window_update_title (MmWindow *self)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *title = NULL;
-
-  if (self->file != NULL)
-    name = mm_window_get_display_name (self->file);
-  else if (self->unsaved)
-    /* Translators: in the window title, for a game not saved in a file */
-    name = g_strdup (_("Unsaved game"));
-
-  if (name == NULL)
-    title = g_strdup (_("Monomachia"));
-  else if (self->unsaved)
-    /* Translators: the window title of a game with changes that are not
-     * saved (the bullet marks them); %s is a file name or “Unsaved game” */
-    title = g_strdup_printf (_("• %s — Monomachia"), name);
-  else
-    /* Translators: the window title of a saved game; %s is its file name */
-    title = g_strdup_printf (_("%s — Monomachia"), name);
+  g_autofree char *title = mm_record_actions_dup_title (self->records);
+  GFile *file = mm_record_actions_get_file (self->records);
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
 
   gtk_window_set_title (GTK_WINDOW (self), title);
+  mm_match_set_document (self->match, uri, mm_record_actions_get_unsaved (self->records));
 }
 
 static void
@@ -380,12 +337,7 @@ mm_window_set_file (MmWindow *self,
                     GFile    *file,
                     gboolean  unsaved)
 {
-  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
-
-  g_set_object (&self->file, file);
-  self->unsaved = unsaved;
-  mm_window_update_title (self);
-  mm_match_set_document (self->match, uri, unsaved);
+  mm_record_actions_set_file (self->records, file, unsaved);
 }
 
 /* The computer's level, or "external" for the program that plays for
@@ -1099,15 +1051,6 @@ mm_window_autosave_now (MmWindow *self)
     mm_window_autosave_failed_cb (self, error);
 }
 
-/* What the autosave keeps of the game's file follows it. */
-static void
-mm_window_schedule_autosave (MmWindow *self)
-{
-  g_autofree char *uri = self->file != NULL ? g_file_get_uri (self->file) : NULL;
-
-  mm_match_set_document (self->match, uri, self->unsaved);
-}
-
 /* The game the window had when the program last stopped, whatever
  * stopped it. */
 static void
@@ -1138,186 +1081,8 @@ mm_window_restore (MmWindow *self)
   mm_window_update_status (self);
 }
 
-static void
-mm_window_game_changed_cb (MmWindow *self)
-{
-  self->changes++;
-  if (!self->loading && !self->unsaved)
-    {
-      self->unsaved = TRUE;
-      mm_window_update_title (self);
-    }
-  mm_window_schedule_autosave (self);
-}
-
 /* ------------------------------------------------------------------ */
-/* Letting a game go                                                  */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  MmWindowContinuation  next;
-  gpointer              data;
-  GDestroyNotify        destroy;
-} Pending;
-
-static void
-pending_free (gpointer data)
-{
-  Pending *pending = data;
-
-  if (pending->destroy != NULL)
-    pending->destroy (pending->data);
-  g_free (pending);
-}
-
-static gboolean
-mm_window_must_ask (MmWindow *self)
-{
-  return self->unsaved && g_settings_get_boolean (self->settings, "confirm-discard");
-}
-
-static void
-mm_window_run_after_save (MmWindow *self,
-                          gboolean  saved)
-{
-  MmWindowContinuation next = g_steal_pointer (&self->after_save);
-  gpointer data = g_steal_pointer (&self->after_save_data);
-  GDestroyNotify destroy = g_steal_pointer (&self->after_save_destroy);
-
-  if (saved && next != NULL)
-    next (self, FALSE, data);
-  if (destroy != NULL)
-    destroy (data);
-}
-
-typedef struct
-{
-  MmWindow *self;
-  Pending  *pending;
-  int       response;
-} Answer;
-
-/* The answer is acted on once the question is gone, outside its signal:
- * what follows may close the window the question belongs to. */
-static gboolean
-mm_window_answer_cb (gpointer data)
-{
-  Answer *answer = data;
-  MmWindow *self = answer->self;
-  Pending *pending = answer->pending;
-
-  if (self->game == NULL)
-    ;
-  else if (answer->response == RESPONSE_DISCARD)
-    {
-      pending->next (self, TRUE, pending->data);
-    }
-  else if (answer->response == RESPONSE_SAVE)
-    {
-      /* Whatever waited goes on once the save is done. */
-      mm_window_run_after_save (self, FALSE);
-      self->after_save = pending->next;
-      self->after_save_data = g_steal_pointer (&pending->data);
-      self->after_save_destroy = g_steal_pointer (&pending->destroy);
-      mm_window_save (self);
-    }
-
-  pending_free (pending);
-  g_object_unref (self);
-  g_free (answer);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-mm_window_confirm_response_cb (GtkDialog *dialog,
-                               int        response,
-                               MmWindow  *self)
-{
-  Answer *answer = g_new0 (Answer, 1);
-
-  answer->self = g_object_ref (self);
-  answer->pending = g_object_steal_data (G_OBJECT (dialog), "mm-pending");
-  answer->response = response;
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  /* Not at idle priority: while the computer thinks and the "thinking"
-   * spinner turns, the main loop is seldom idle, and the new game the
-   * user chose waited for the computer to stop playing. */
-  g_idle_add_full (G_PRIORITY_DEFAULT, mm_window_answer_cb, answer, NULL);
-}
-
-/* Runs @next at once when the game has no unsaved changes (or the user
- * asked not to be asked); otherwise asks first: Discard runs it, Save
- * saves and then runs it, Cancel drops it. */
-static void
-mm_window_confirm_discard (MmWindow             *self,
-                           MmWindowContinuation  next,
-                           gpointer              data,
-                           GDestroyNotify        destroy)
-{
-  GtkWidget *dialog;
-  Pending *pending;
-  g_autofree char *name = NULL;
-
-  if (!mm_window_must_ask (self))
-    {
-      next (self, FALSE, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
-
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   /* Translators: the question asked before a game with unsaved
-                                    * changes is replaced by another */
-                                   "%s", _("Discard unsaved game?"));
-  if (self->file != NULL)
-    {
-      name = mm_window_get_display_name (self->file);
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                                /* Translators: %s is a file name; the
-                                                 * buttons are Cancel, Discard and Save */
-                                                _("The last changes to “%s” are not saved. "
-                                                  "Save writes them to the file first; "
-                                                  "Discard lets them go."),
-                                                name);
-    }
-  else
-    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                              /* Translators: the explanation under “Discard
-                                               * unsaved game?”; the buttons are Cancel,
-                                               * Discard and Save */
-                                              _("This game is not saved in a file. "
-                                                "Save chooses a file for it first; "
-                                                "Discard lets it go for good."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
-                          /* Translators: a button */
-                          _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          /* Translators: a button: let the unsaved game go */
-                          _("_Discard"), RESPONSE_DISCARD,
-                          /* Translators: a button: save the game */
-                          _("_Save"), RESPONSE_SAVE,
-                          NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_DISCARD),
-                            "destructive-action");
-
-  pending = g_new0 (Pending, 1);
-  pending->next = next;
-  pending->data = data;
-  pending->destroy = destroy;
-  g_object_set_data_full (G_OBJECT (dialog), "mm-pending", pending, pending_free);
-  g_signal_connect_object (dialog, "response",
-                           G_CALLBACK (mm_window_confirm_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* ------------------------------------------------------------------ */
-/* Loading                                                            */
+/* Games read in                                                      */
 /* ------------------------------------------------------------------ */
 
 /* The keyboard starts on the board, on the first legal move, so that arrow
@@ -1332,35 +1097,18 @@ mm_window_focus_board (MmWindow *self)
                         mm_board_view_get_square (self->board_view, square));
 }
 
-typedef struct
-{
-  MmGameRecord *record;
-  GFile        *file;
-  char         *message;
-} LoadData;
-
-static void
-load_data_free (gpointer data)
-{
-  LoadData *load = data;
-
-  g_clear_pointer (&load->record, mm_game_record_unref);
-  g_clear_object (&load->file);
-  g_clear_pointer (&load->message, g_free);
-  g_free (load);
-}
-
 /* Puts the game of @data in place.  A game of its own GGF file belongs to
  * that file; any other (pasted, chosen among several, read from another
  * format) is a new game not saved yet. */
 static void
-mm_window_load (MmWindow *self,
-                gboolean  discarded,
-                gpointer  data)
+mm_window_load_cb (MmWindow        *self,
+                   MmGameRecord    *record,
+                   GFile           *file,
+                   const char      *text,
+                   MmRecordActions *records)
 {
-  LoadData *load = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GString) message = g_string_new (load->message);
+  g_autoptr(GString) message = g_string_new (text);
   gboolean loaded;
 
   mm_window_leave_edit (self);
@@ -1368,7 +1116,7 @@ mm_window_load (MmWindow *self,
   mm_window_stop_hint (self);
   mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
-  loaded = mm_game_load_record (self->game, load->record, &error);
+  loaded = mm_game_load_record (self->game, record, &error);
   self->loading = FALSE;
   if (!loaded)
     {
@@ -1378,8 +1126,7 @@ mm_window_load (MmWindow *self,
 
   /* Games read from elsewhere are played on untimed. */
   mm_window_set_clock (self, NULL);
-  mm_window_set_file (self, load->file, load->file == NULL);
-  mm_window_schedule_autosave (self);
+  mm_window_set_file (self, file, file == NULL);
 
   if (mm_game_is_over (self->game))
     {
@@ -1408,156 +1155,13 @@ mm_window_load (MmWindow *self,
   mm_window_focus_board (self);
 }
 
+/* The record actions' sentences go over the board. */
 static void
-mm_window_load_when_agreed (MmWindow     *self,
-                            MmGameRecord *record,
-                            GFile        *file,
-                            const char   *message)
+mm_window_records_message_cb (MmWindow        *self,
+                              const char      *message,
+                              MmRecordActions *records)
 {
-  LoadData *load = g_new0 (LoadData, 1);
-
-  load->record = mm_game_record_ref (record);
-  load->file = file != NULL ? g_object_ref (file) : NULL;
-  load->message = g_strdup (message);
-  mm_window_confirm_discard (self, mm_window_load, load, load_data_free);
-}
-
-static void
-mm_window_game_chosen_cb (MmWindow      *self,
-                          MmGameRecord  *record,
-                          MmGameChooser *chooser)
-{
-  const char *message = g_object_get_data (G_OBJECT (chooser), "mm-message");
-
-  mm_window_load_when_agreed (self, record, NULL, message);
-}
-
-/* One game is loaded (once the user agrees); several are listed to
- * choose from. */
-static void
-mm_window_present_games (MmWindow   *self,
-                         GPtrArray  *games,
-                         const char *source,
-                         GFile      *file,
-                         const char *message)
-{
-  MmGameChooser *chooser;
-
-  if (games->len == 1)
-    {
-      mm_window_load_when_agreed (self, g_ptr_array_index (games, 0), file, message);
-      return;
-    }
-
-  chooser = mm_game_chooser_new (GTK_WINDOW (self), games, source);
-  g_object_set_data_full (G_OBJECT (chooser), "mm-message", g_strdup (message), g_free);
-  g_signal_connect_object (chooser, "game-chosen",
-                           G_CALLBACK (mm_window_game_chosen_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (chooser));
-}
-
-/* The files given to open are read one after the other, in a worker
- * thread each; their games are put together. */
-typedef struct
-{
-  MmWindow       *self;
-  GPtrArray      *files;
-  guint           next;
-  GPtrArray      *games;
-  MmRecordFormat  format;
-  char           *error_message;
-} OpenData;
-
-static void
-open_data_free (OpenData *open)
-{
-  g_clear_object (&open->self);
-  g_clear_pointer (&open->files, g_ptr_array_unref);
-  g_clear_pointer (&open->games, g_ptr_array_unref);
-  g_clear_pointer (&open->error_message, g_free);
-  g_free (open);
-}
-
-static void mm_window_open_next (OpenData *open);
-
-static void
-mm_window_open_read_cb (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
-{
-  OpenData *open = user_data;
-  GFile *file = g_ptr_array_index (open->files, open->next);
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GError) error = NULL;
-  MmRecordFormat format;
-
-  games = mm_record_read_file_finish (result, &format, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || open->self->game == NULL)
-    {
-      open_data_free (open);
-      return;
-    }
-
-  if (games == NULL)
-    {
-      g_autofree char *name = mm_window_get_display_name (file);
-
-      if (open->error_message == NULL)
-        /* Translators: %s is a file name, then what is wrong with it */
-        open->error_message = g_strdup_printf (_("Cannot open “%s”: %s"), name, error->message);
-    }
-  else
-    {
-      open->format = format;
-      g_ptr_array_extend_and_steal (open->games, g_steal_pointer (&games));
-    }
-
-  open->next++;
-  mm_window_open_next (open);
-}
-
-static void
-mm_window_open_next (OpenData *open)
-{
-  MmWindow *self = open->self;
-  GFile *own_file = NULL;
-  g_autofree char *source = NULL;
-
-  if (open->next < open->files->len)
-    {
-      mm_record_read_file_async (g_ptr_array_index (open->files, open->next),
-                                 self->cancellable, mm_window_open_read_cb, open);
-      return;
-    }
-
-  if (open->games->len == 0)
-    {
-      mm_window_show_message (self, open->error_message);
-      open_data_free (open);
-      return;
-    }
-
-  /* Only a file that holds one GGF game is that game's file: saving
-   * writes GGF, and must not overwrite other games or other formats. */
-  if (open->files->len == 1 && open->games->len == 1 && open->error_message == NULL
-      && open->format == MM_RECORD_FORMAT_GGF)
-    own_file = g_ptr_array_index (open->files, 0);
-
-  if (open->files->len == 1)
-    {
-      g_autofree char *name = mm_window_get_display_name (g_ptr_array_index (open->files, 0));
-
-      /* Translators: %s is a file name; this starts a sentence */
-      source = g_strdup_printf (_("“%s”"), name);
-    }
-  else
-    /* Translators: this starts a sentence, as “The files hold 12 games” */
-    source = g_strdup (_("The files"));
-
-  if (open->error_message != NULL)
-    mm_window_show_message (self, open->error_message);
-  mm_window_present_games (self, open->games, source, own_file, open->error_message);
-  open_data_free (open);
+  mm_window_show_message (self, message);
 }
 
 /**
@@ -1573,57 +1177,9 @@ mm_window_open_files (MmWindow  *self,
                       GFile    **files,
                       guint      n_files)
 {
-  OpenData *open;
-
   g_return_if_fail (MM_IS_WINDOW (self));
-  g_return_if_fail (files != NULL || n_files == 0);
 
-  if (n_files == 0)
-    return;
-
-  open = g_new0 (OpenData, 1);
-  open->self = g_object_ref (self);
-  open->files = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < n_files; i++)
-    g_ptr_array_add (open->files, g_object_ref (files[i]));
-  open->games = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_game_record_unref);
-  mm_window_open_next (open);
-}
-
-static void
-add_game_filters (GtkFileChooser *chooser)
-{
-  g_autoptr(GtkFileFilter) games = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-  /* Translators: a filter in the file chooser */
-  gtk_file_filter_set_name (games, _("Othello games"));
-  gtk_file_filter_add_mime_type (games, "application/x-ggf");
-  gtk_file_filter_add_suffix (games, "ggf");
-  gtk_file_filter_add_suffix (games, "pgn");
-  gtk_file_filter_add_suffix (games, "txt");
-  gtk_file_filter_add_suffix (games, "obf");
-  gtk_file_chooser_add_filter (chooser, games);
-
-  /* Translators: a filter in the file chooser */
-  gtk_file_filter_set_name (all, _("All files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-}
-
-static void
-mm_window_open_response_cb (MmWindow             *self,
-                            int                   response,
-                            GtkFileChooserNative *native)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      mm_window_open_files (self, &file, 1);
-    }
-
-  g_object_unref (native);
+  mm_record_actions_open_files (self->records, files, n_files);
 }
 
 static void
@@ -1631,147 +1187,7 @@ mm_window_open_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  MmWindow *self = MM_WINDOW (widget);
-  GtkFileChooserNative *native;
-
-  /* Translators: the title of the file chooser that opens a saved game */
-  native = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        /* Translators: a button in the file chooser */
-                                        _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  add_game_filters (GTK_FILE_CHOOSER (native));
-  g_signal_connect_object (native, "response",
-                           G_CALLBACK (mm_window_open_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-
-/* ------------------------------------------------------------------ */
-/* Saving                                                             */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  MmWindow *self;
-  GFile    *file;
-  guint     changes;
-} SaveData;
-
-static void
-save_data_free (SaveData *save)
-{
-  g_clear_object (&save->self);
-  g_clear_object (&save->file);
-  g_free (save);
-}
-
-static void
-mm_window_save_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  SaveData *save = user_data;
-  MmWindow *self = save->self;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = mm_window_get_display_name (save->file);
-  g_autofree char *message = NULL;
-
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error)
-      && self->game == NULL)
-    {
-      /* The window is gone. */
-      save_data_free (save);
-      return;
-    }
-  if (error != NULL)
-    {
-      /* Translators: %s is a file name, then the reason it cannot be written */
-      message = g_strdup_printf (_("Cannot save “%s”: %s"), name, error->message);
-      mm_window_show_message (self, message);
-      mm_window_run_after_save (self, FALSE);
-      save_data_free (save);
-      return;
-    }
-
-  if (self->game == NULL)
-    {
-      save_data_free (save);
-      return;
-    }
-
-  /* Moves played while the file was written are not in it. */
-  mm_window_set_file (self, save->file, self->changes != save->changes);
-  mm_window_schedule_autosave (self);
-  /* Translators: %s is a file name */
-  message = g_strdup_printf (_("The game is saved in “%s”."), name);
-  mm_window_show_message (self, message);
-  mm_window_run_after_save (self, TRUE);
-  save_data_free (save);
-}
-
-static void
-mm_window_save_to_file (MmWindow *self,
-                        GFile    *file)
-{
-  g_autoptr(MmGameRecord) record = mm_game_to_record (self->game);
-  g_autoptr(GBytes) bytes = NULL;
-  SaveData *save = g_new0 (SaveData, 1);
-  char *text = mm_ggf_write (record);
-
-  bytes = g_bytes_new_take (text, strlen (text));
-  save->self = g_object_ref (self);
-  save->file = g_object_ref (file);
-  save->changes = self->changes;
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       NULL, mm_window_save_cb, save);
-}
-
-static void
-mm_window_save_response_cb (MmWindow             *self,
-                            int                   response,
-                            GtkFileChooserNative *native)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      mm_window_save_to_file (self, file);
-    }
-  else
-    mm_window_run_after_save (self, FALSE);
-
-  g_object_unref (native);
-}
-
-static void
-mm_window_save_as (MmWindow *self)
-{
-  GtkFileChooserNative *native;
-
-  /* Translators: the title of the file chooser that saves the game */
-  native = gtk_file_chooser_native_new (_("Save the Game"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        /* Translators: a button: save the game */
-                                        _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  add_game_filters (GTK_FILE_CHOOSER (native));
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), self->file, NULL);
-  else
-    /* Translators: the file name offered for a new saved game; keep “.ggf” */
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.ggf"));
-  g_signal_connect_object (native, "response",
-                           G_CALLBACK (mm_window_save_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-
-static void
-mm_window_save (MmWindow *self)
-{
-  if (self->file != NULL)
-    mm_window_save_to_file (self, self->file);
-  else
-    mm_window_save_as (self);
+  mm_record_actions_open (MM_WINDOW (widget)->records);
 }
 
 static void
@@ -1779,7 +1195,7 @@ mm_window_save_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  mm_window_save (MM_WINDOW (widget));
+  mm_record_actions_save (MM_WINDOW (widget)->records);
 }
 
 static void
@@ -1787,48 +1203,7 @@ mm_window_save_as_action (GtkWidget  *widget,
                           const char *action_name,
                           GVariant   *parameter)
 {
-  mm_window_save_as (MM_WINDOW (widget));
-}
-
-/* ------------------------------------------------------------------ */
-/* The clipboard                                                      */
-/* ------------------------------------------------------------------ */
-
-static void
-mm_window_copy (MmWindow       *self,
-                MmRecordFormat  format)
-{
-  g_autoptr(MmGameRecord) record = mm_game_to_record (self->game);
-  g_autofree char *text = NULL;
-
-  if (format == MM_RECORD_FORMAT_TRANSCRIPT && mm_game_record_get_n_discs_played (record) == 0)
-    {
-      /* Translators: shown after Copy Moves in a game without moves */
-      mm_window_show_message (self, _("There are no moves to copy yet."));
-      return;
-    }
-
-  text = mm_record_write (record, format);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-
-  switch (format)
-    {
-    case MM_RECORD_FORMAT_TRANSCRIPT:
-      /* Translators: shown after Copy Moves */
-      mm_window_show_message (self, _("The moves are copied."));
-      break;
-    case MM_RECORD_FORMAT_BOARD:
-      /* Translators: shown after Copy Board */
-      mm_window_show_message (self, _("The board is copied."));
-      break;
-    case MM_RECORD_FORMAT_GGF:
-    case MM_RECORD_FORMAT_PGN:
-    case MM_RECORD_FORMAT_UNKNOWN:
-    default:
-      /* Translators: shown after Copy Game; GGF is the name of a file format */
-      mm_window_show_message (self, _("The game is copied in GGF."));
-      break;
-    }
+  mm_record_actions_save_as (MM_WINDOW (widget)->records);
 }
 
 static void
@@ -1836,7 +1211,7 @@ mm_window_copy_moves_action (GtkWidget  *widget,
                              const char *action_name,
                              GVariant   *parameter)
 {
-  mm_window_copy (MM_WINDOW (widget), MM_RECORD_FORMAT_TRANSCRIPT);
+  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_TRANSCRIPT);
 }
 
 static void
@@ -1844,7 +1219,7 @@ mm_window_copy_game_action (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *parameter)
 {
-  mm_window_copy (MM_WINDOW (widget), MM_RECORD_FORMAT_GGF);
+  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_GGF);
 }
 
 static void
@@ -1852,81 +1227,7 @@ mm_window_copy_board_action (GtkWidget  *widget,
                              const char *action_name,
                              GVariant   *parameter)
 {
-  mm_window_copy (MM_WINDOW (widget), MM_RECORD_FORMAT_BOARD);
-}
-
-/* What Paste says it found. */
-static const char *
-pasted_message (MmRecordFormat format)
-{
-  switch (format)
-    {
-    case MM_RECORD_FORMAT_GGF:
-      /* Translators: shown after Paste; GGF is the name of a file format */
-      return _("Pasted a game in GGF.");
-    case MM_RECORD_FORMAT_TRANSCRIPT:
-      /* Translators: shown after Paste of moves such as f5d6c3 */
-      return _("Pasted a list of moves.");
-    case MM_RECORD_FORMAT_PGN:
-      /* Translators: shown after Paste; PGN is the name of a file format */
-      return _("Pasted a game in PGN.");
-    case MM_RECORD_FORMAT_BOARD:
-      /* Translators: shown after Paste of a position of 64 squares */
-      return _("Pasted a board position.");
-    case MM_RECORD_FORMAT_UNKNOWN:
-    default:
-      return NULL;
-    }
-}
-
-/**
- * _mm_window_paste_text:
- *
- * Reads @text as Paste does, with the same parsers as files.
- */
-void
-_mm_window_paste_text (MmWindow   *self,
-                       const char *text)
-{
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GError) error = NULL;
-  MmRecordFormat format = MM_RECORD_FORMAT_UNKNOWN;
-
-  games = mm_record_parse (text, strlen (text), MM_RECORD_FORMAT_UNKNOWN, &format, &error);
-  if (games == NULL)
-    {
-      /* Translators: %s says what is wrong with the text */
-      g_autofree char *message = g_strdup_printf (_("The clipboard holds no game: %s"),
-                                                  error->message);
-
-      mm_window_show_message (self, message);
-      return;
-    }
-
-  /* Translators: this starts a sentence, as “The clipboard holds 3 games” */
-  mm_window_present_games (self, games, _("The clipboard"), NULL, pasted_message (format));
-}
-
-static void
-mm_window_paste_cb (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(MmWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->game == NULL)
-    return;
-
-  if (text == NULL)
-    {
-      /* Translators: shown after Paste when the clipboard holds a picture or nothing */
-      mm_window_show_message (self, _("The clipboard holds no text to paste."));
-      return;
-    }
-
-  _mm_window_paste_text (self, text);
+  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_BOARD);
 }
 
 static void
@@ -1934,10 +1235,7 @@ mm_window_paste_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  MmWindow *self = MM_WINDOW (widget);
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), self->cancellable,
-                                 mm_window_paste_cb, g_object_ref (self));
+  mm_record_actions_paste (MM_WINDOW (widget)->records);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2761,10 +2059,11 @@ mm_window_play_random_opening (MmWindow *self)
 /* A new game as @data, an #MmNewGameSetup, says: opponents, start
  * position, names and clock. */
 static void
-mm_window_new_game (MmWindow *self,
-                    gboolean  discarded,
-                    gpointer  data)
+mm_window_new_game (gpointer owner,
+                    gboolean discarded,
+                    gpointer data)
 {
+  MmWindow *self = owner;
   const MmNewGameSetup *setup = data;
   const char *start = setup->start;
   gboolean both = g_strcmp0 (setup->opponent, "computer-both") == 0;
@@ -2819,7 +2118,7 @@ mm_window_new_game_action (GtkWidget  *widget,
 {
   MmWindow *self = MM_WINDOW (widget);
 
-  mm_window_confirm_discard (self, mm_window_new_game,
+  mm_record_actions_confirm_discard (self->records, mm_window_new_game, self,
                              mm_new_game_setup_new_from_settings (self->settings),
                              (GDestroyNotify) mm_new_game_setup_free);
 }
@@ -2830,7 +2129,7 @@ static void
 mm_window_new_game_chosen_cb (MmWindow             *self,
                               const MmNewGameSetup *setup)
 {
-  mm_window_confirm_discard (self, mm_window_new_game, mm_new_game_setup_copy (setup),
+  mm_record_actions_confirm_discard (self->records, mm_window_new_game, self, mm_new_game_setup_copy (setup),
                              (GDestroyNotify) mm_new_game_setup_free);
 }
 
@@ -3062,10 +2361,11 @@ mm_window_edit_cancel_action (GtkWidget  *widget,
 }
 
 static void
-mm_window_edit_play (MmWindow *self,
-                     gboolean  discarded,
-                     gpointer  data)
+mm_window_edit_play (gpointer owner,
+                     gboolean discarded,
+                     gpointer data)
 {
+  MmWindow *self = owner;
   MmBoard board;
   MmColor side = mm_window_edit_side (self);
 
@@ -3101,7 +2401,7 @@ mm_window_edit_play_action (GtkWidget  *widget,
       return;
     }
 
-  mm_window_confirm_discard (self, mm_window_edit_play, NULL, NULL);
+  mm_record_actions_confirm_discard (self->records, mm_window_edit_play, self, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3212,7 +2512,8 @@ mm_window_dispose (GObject *object)
   mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_review_panel_stop (self->review_panel);
-  mm_window_run_after_save (self, FALSE);
+  if (self->records != NULL)
+    mm_record_actions_cancel (self->records);
 
   g_clear_handle_id (&self->message_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
@@ -3240,7 +2541,9 @@ mm_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->autosave);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->file);
+  if (self->records != NULL)
+    g_signal_handlers_disconnect_by_data (self->records, self);
+  g_clear_object (&self->records);
   g_clear_object (&self->place_sound);
   g_clear_object (&self->end_sound);
   g_clear_pointer (&self->last_event, g_free);
@@ -3456,15 +2759,16 @@ mm_window_init (MmWindow *self)
                            G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::white-player",
                            G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
-  /* What changes the game, for the title's mark and the autosave. */
-  g_signal_connect_object (self->game, "position-changed",
-                           G_CALLBACK (mm_window_game_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::n-moves",
-                           G_CALLBACK (mm_window_game_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::black-player",
-                           G_CALLBACK (mm_window_game_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::white-player",
-                           G_CALLBACK (mm_window_game_changed_cb), self, G_CONNECT_SWAPPED);
+  /* After the match: its autosave learns about the file from here. */
+  self->records = mm_record_actions_new (GTK_WINDOW (self), self->game, self->settings);
+  g_signal_connect_object (self->records, "load",
+                           G_CALLBACK (mm_window_load_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->records, "message",
+                           G_CALLBACK (mm_window_records_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->records, "notify::file",
+                           G_CALLBACK (mm_window_update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->records, "notify::unsaved",
+                           G_CALLBACK (mm_window_update_title), self, G_CONNECT_SWAPPED);
   mm_board_view_set_game (self->board_view, self->game);
   g_signal_connect_object (self->edit_side_dropdown, "notify::selected",
                            G_CALLBACK (mm_window_edit_side_changed_cb), self,
@@ -3536,13 +2840,21 @@ _mm_window_get_name_text (MmWindow *self,
 GFile *
 _mm_window_get_file (MmWindow *self)
 {
-  return self->file;
+  return mm_record_actions_get_file (self->records);
 }
 
 gboolean
 _mm_window_is_unsaved (MmWindow *self)
 {
-  return self->unsaved;
+  return mm_record_actions_get_unsaved (self->records);
+}
+
+/* Reads @text as Paste does, with the same parsers as files. */
+void
+_mm_window_paste_text (MmWindow   *self,
+                       const char *text)
+{
+  mm_record_actions_paste_text (self->records, text);
 }
 
 /* Save As without the file chooser. */
@@ -3550,7 +2862,7 @@ void
 _mm_window_save_as_file (MmWindow *self,
                          GFile    *file)
 {
-  mm_window_save_to_file (self, file);
+  mm_record_actions_save_to_file (self->records, file);
 }
 
 /* The status widget, whose accessible name is what a screen reader is
