@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "mm-ai-player.h"
+#include "mm-analysis-bar.h"
 #include "mm-autosave.h"
 #include "mm-local-player.h"
 #include "mm-match.h"
@@ -69,9 +70,6 @@ static const MmSearchLimits default_review_limits = {
   .exact_empties = 18,
 };
 
-/* The computer players of analysis mode and Analyse Game have smaller
- * tables than the opponent's: they run beside it. */
-#define ANALYSIS_HASH_MEGABYTES 32
 
 enum
 {
@@ -135,20 +133,11 @@ struct _MmWindow
   MmAiLevel             hint_level;
   GCancellable         *hint_cancellable;
 
-  /* Analysis mode, with a computer player of its own so that it and the
-   * opponent's moves or hints never cancel each other; the position it
-   * scores (once a search has started on it) and how far it got. */
+  /* Analysis mode, whose bar has a computer player of its own so that
+   * it and the opponent's moves or hints never cancel each other; it
+   * looks at the position once a change is complete. */
   gboolean              analysis_mode;
-  MmAiPlayer           *analyst;
-  MmSearchLimits        analysis_limits;
-  GCancellable         *analysis_cancellable;
   guint                 analysis_source;
-  gboolean              analysed;
-  guint64               analysed_black;
-  guint64               analysed_white;
-  MmColor               analysed_side;
-  int                   analysis_depth;
-  gboolean              analysis_exact;
 
   /* How deep Analyse Game searches each position */
   MmSearchLimits        review_limits;
@@ -165,9 +154,7 @@ struct _MmWindow
   GtkWidget            *content_box;
   GtkWidget            *side_panel;
   MmPlayersBar         *players_bar;
-  GtkWidget            *analysis_box;
-  GtkSpinner           *analysis_spinner;
-  GtkLabel             *analysis_label;
+  MmAnalysisBar        *analysis_bar;
   MmReviewPanel        *review_panel;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
@@ -1555,77 +1542,13 @@ mm_window_hint_action (GtkWidget  *widget,
 /* Analysis mode                                                      */
 /* ------------------------------------------------------------------ */
 
-/* A computer player for analysis mode or Analyse Game.  Without the
- * weights there is none: the message bar says why. */
-static MmAiPlayer *
-mm_window_new_analyst (MmWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  MmAiPlayer *player;
-
-  player = g_initable_new (MM_TYPE_AI_PLAYER, NULL, &error,
-                           "hash-megabytes", ANALYSIS_HASH_MEGABYTES,
-                           NULL);
-  if (player == NULL)
-    {
-      g_warning ("%s", error->message);
-      mm_window_show_message_full (self, error->message, TRUE);
-    }
-  return player;
-}
-
 /* Stops the search in progress; its results will be dropped. */
 static void
 mm_window_stop_analysis (MmWindow *self)
 {
   g_clear_handle_id (&self->analysis_source, g_source_remove);
-  if (self->analysis_cancellable != NULL)
-    {
-      g_cancellable_cancel (self->analysis_cancellable);
-      g_clear_object (&self->analysis_cancellable);
-    }
-  self->analysed = FALSE;
-}
-
-static void
-mm_window_set_analysis_status (MmWindow   *self,
-                               const char *text,
-                               gboolean    busy)
-{
-  gtk_widget_set_visible (self->analysis_box, self->analysis_mode && text != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_spinner), busy);
-  gtk_spinner_set_spinning (self->analysis_spinner, busy);
-  gtk_label_set_text (self->analysis_label, text != NULL ? text : "");
-}
-
-/* How far the analysis of the position on the board has come. */
-static void
-mm_window_update_analysis_status (MmWindow *self)
-{
-  gboolean busy = self->analysis_cancellable != NULL;
-  g_autofree char *text = NULL;
-
-  if (busy && self->analysis_depth == 0)
-    /* Translators: beside a spinner while analysis mode starts on a position */
-    text = g_strdup (_("Analysing the moves…"));
-  else if (busy)
-    /* Translators: beside a spinner while analysis mode deepens; %d is
-     * how many moves ahead the scores look */
-    text = g_strdup_printf (_("Analysing the moves: depth %d…"), self->analysis_depth);
-  else if (self->analysis_exact)
-    /* Translators: analysis mode has solved the position to the end */
-    text = g_strdup (_("Analysis done: exact scores"));
-  else
-    /* Translators: analysis mode stopped deepening; %d is how many moves
-     * ahead the scores look */
-    text = g_strdup_printf (_("Analysis done: depth %d"), self->analysis_depth);
-  mm_window_set_analysis_status (self, text, busy);
-}
-
-static void
-mm_window_clear_analysis (MmWindow *self)
-{
-  mm_board_view_set_analysis (self->board_view, 0, 0, MM_COLOR_BLACK, NULL);
+  if (self->analysis_bar != NULL)
+    mm_analysis_bar_stop (self->analysis_bar);
 }
 
 /* The position analysis mode scores: the one on the board.  Returns why
@@ -1675,50 +1598,17 @@ mm_window_analysis_target (MmWindow *self,
 }
 
 static void
-mm_window_analysis_progress_cb (MmWindow   *self,
-                                GArray     *moves,
-                                int         depth,
-                                MmAiPlayer *player)
+mm_window_analysis_failed_cb (MmWindow     *self,
+                              const GError *error)
 {
-  if (self->analysis_cancellable == NULL || moves->len == 0)
-    return;
-
-  self->analysis_depth = depth;
-  self->analysis_exact = g_array_index (moves, MmAiMove, 0).exact;
-  mm_board_view_set_analysis (self->board_view, self->analysed_black, self->analysed_white,
-                              self->analysed_side, moves);
-  mm_window_update_analysis_status (self);
-}
-
-static void
-mm_window_analysed_cb (GObject      *source,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(Search) search = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) moves = NULL;
-  MmWindow *self = search->self;
-
-  moves = mm_ai_player_analyse_finish (MM_AI_PLAYER (source), result, &error);
-  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
-      || search->cancellable != self->analysis_cancellable)
-    return;
-
-  g_clear_object (&self->analysis_cancellable);
-  if (moves == NULL)
-    {
-      mm_window_show_message (self, error->message);
-      mm_window_set_analysis_status (self, error->message, FALSE);
-      return;
-    }
-  mm_window_update_analysis_status (self);
+  mm_window_show_message (self, error->message);
 }
 
 static gboolean
 mm_window_analyse_cb (gpointer data)
 {
   MmWindow *self = data;
+  g_autoptr(GError) error = NULL;
   MmBoard board;
   guint64 black = 0, white = 0;
   MmColor side = MM_COLOR_BLACK;
@@ -1730,47 +1620,15 @@ mm_window_analyse_cb (gpointer data)
 
   waiting = mm_window_analysis_target (self, &board, &black, &white, &side);
   if (waiting != NULL)
+    mm_analysis_bar_wait (self->analysis_bar, waiting);
+  else if (!mm_analysis_bar_analyse (self->analysis_bar, black, white, side, &error))
     {
-      mm_window_stop_analysis (self);
-      mm_window_clear_analysis (self);
-      mm_window_set_analysis_status (self, waiting, FALSE);
-      return G_SOURCE_REMOVE;
+      /* The mode cannot work, so it goes off rather than fail again at
+       * every move. */
+      g_warning ("%s", error->message);
+      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_set_analysis_mode (self, FALSE);
     }
-
-  /* A change that left the position as it was: the search goes on. */
-  if (self->analysed && black == self->analysed_black && white == self->analysed_white
-      && side == self->analysed_side)
-    return G_SOURCE_REMOVE;
-
-  if (self->analyst == NULL)
-    {
-      self->analyst = mm_window_new_analyst (self);
-      /* The message says why; the mode cannot work, so it goes off
-       * rather than fail again at every move. */
-      if (self->analyst == NULL)
-        {
-          mm_window_set_analysis_mode (self, FALSE);
-          return G_SOURCE_REMOVE;
-        }
-      g_signal_connect_object (self->analyst, "analysis-progress",
-                               G_CALLBACK (mm_window_analysis_progress_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
-
-  mm_window_stop_analysis (self);
-  mm_window_clear_analysis (self);
-  self->analysed = TRUE;
-  self->analysed_black = black;
-  self->analysed_white = white;
-  self->analysed_side = side;
-  self->analysis_depth = 0;
-  self->analysis_exact = FALSE;
-  self->analysis_cancellable = g_cancellable_new ();
-  mm_ai_player_analyse_async (self->analyst, &board, &self->analysis_limits,
-                              self->analysis_cancellable, mm_window_analysed_cb,
-                              search_new_with (self, self->analysis_cancellable));
-  mm_window_update_analysis_status (self);
-
   return G_SOURCE_REMOVE;
 }
 
@@ -1797,11 +1655,7 @@ mm_window_set_analysis_mode (MmWindow *self,
   if (analysis_mode)
     mm_window_schedule_analysis (self);
   else
-    {
-      mm_window_stop_analysis (self);
-      mm_window_clear_analysis (self);
-      mm_window_set_analysis_status (self, NULL, FALSE);
-    }
+    mm_window_stop_analysis (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS_MODE]);
 }
 
@@ -2528,13 +2382,6 @@ mm_window_dispose (GObject *object)
     g_object_run_dispose (G_OBJECT (self->engine));
   g_clear_object (&self->engine);
   g_clear_pointer (&self->engine_directory, g_free);
-  /* A player's job keeps it alive: each is stopped before it goes. */
-  if (self->analyst != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->analyst, self);
-      mm_ai_player_stop (self->analyst);
-    }
-  g_clear_object (&self->analyst);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -2665,6 +2512,7 @@ mm_window_class_init (MmWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
+  g_type_ensure (MM_TYPE_ANALYSIS_BAR);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
   g_type_ensure (MM_TYPE_REVIEW_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2676,9 +2524,8 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, players_bar);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_box);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_spinner);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_bar);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_analysis_failed_cb);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, review_panel);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
@@ -2725,7 +2572,8 @@ mm_window_init (MmWindow *self)
   self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
   self->computer_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
   self->hint_level = MM_AI_LEVEL_MASTER;
-  self->analysis_limits = default_analysis_limits;
+  mm_analysis_bar_set_limits (self->analysis_bar, &default_analysis_limits);
+  mm_analysis_bar_set_view (self->analysis_bar, self->board_view);
   self->review_limits = default_review_limits;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
@@ -3023,7 +2871,7 @@ void
 _mm_window_set_analysis_limits (MmWindow             *self,
                                 const MmSearchLimits *limits)
 {
-  self->analysis_limits = limits != NULL ? *limits : default_analysis_limits;
+  mm_analysis_bar_set_limits (self->analysis_bar, limits != NULL ? limits : &default_analysis_limits);
 }
 
 void
@@ -3037,21 +2885,20 @@ _mm_window_set_review_limits (MmWindow             *self,
 gboolean
 _mm_window_is_analysing (MmWindow *self)
 {
-  return self->analysis_cancellable != NULL;
+  return mm_analysis_bar_get_searching (self->analysis_bar);
 }
 
 /* The depth of the scores on the board; 0 before the first. */
 int
 _mm_window_get_analysis_depth (MmWindow *self)
 {
-  return self->analysis_depth;
+  return mm_analysis_bar_get_depth (self->analysis_bar);
 }
 
 const char *
 _mm_window_get_analysis_text (MmWindow *self)
 {
-  return gtk_widget_get_visible (self->analysis_box) ? gtk_label_get_text (self->analysis_label)
-                                                     : NULL;
+  return mm_analysis_bar_get_status (self->analysis_bar);
 }
 
 gboolean
