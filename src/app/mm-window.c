@@ -38,6 +38,7 @@
 #include "mm-eval-graph.h"
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
+#include "mm-move-list.h"
 #include "mm-new-game-dialog.h"
 #include "mm-players-bar.h"
 #include "mm-preferences-window.h"
@@ -158,11 +159,7 @@ struct _MmWindow
   MmReviewPanel        *review_panel;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
-  GtkWidget            *browse_bar;
-  GtkLabel             *browse_label;
-  GtkScrolledWindow    *moves_scroller;
-  GtkFlowBox           *move_list;
-  GtkWidget            *moves_placeholder;
+  MmMoveList           *move_list;
   GtkWidget            *edit_bar;
   GtkWidget            *edit_spacer;
   GtkToggleButton      *edit_black_button;
@@ -600,147 +597,12 @@ mm_window_update_browse_actions (MmWindow *self)
                                  can && self->browse >= 0 && !mm_window_result_stands (self));
 }
 
-/* Marks the move whose position the board shows. */
-static void
-mm_window_mark_current_move (MmWindow *self)
-{
-  guint n_moves = mm_game_get_n_moves (self->game);
-  int current = (self->browse < 0 ? (int) n_moves : self->browse) - 1;
-  GtkWidget *child;
-  int index = 0;
-
-  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child), index++)
-    {
-      if (index == current)
-        gtk_widget_add_css_class (child, "current");
-      else
-        gtk_widget_remove_css_class (child, "current");
-    }
-}
-
-static gboolean
-mm_window_scroll_moves_cb (gpointer data)
-{
-  MmWindow *self = data;
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
-
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-  g_object_unref (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-static GtkWidget *
-mm_window_new_move_item (MmWindow *self,
-                         guint     index)
-{
-  MmColor color;
-  int square = mm_game_get_move (self->game, index, &color);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *number;
-  GtkWidget *move;
-  g_autofree char *number_text = g_strdup_printf ("%u", index + 1);
-  g_autofree char *description = NULL;
-  char name[3] = "";
-
-  if (square == MM_SQUARE_PASS)
-    {
-      /* Translators: in the move list, a pass (a side without a legal move) */
-      move = gtk_label_new (C_("move list", "pass"));
-      if (color == MM_COLOR_BLACK)
-        /* Translators: %u is the number of the move in the game */
-        description = g_strdup_printf (_("Move %u: Black passes"), index + 1);
-      else
-        /* Translators: %u is the number of the move in the game */
-        description = g_strdup_printf (_("Move %u: White passes"), index + 1);
-    }
-  else
-    {
-      mm_square_format (square, name);
-      move = gtk_label_new (name);
-      name[0] = g_ascii_toupper (name[0]);
-      if (color == MM_COLOR_BLACK)
-        /* Translators: %u is the number of the move, %s the square, as F5 */
-        description = g_strdup_printf (_("Move %u: Black, %s"), index + 1, name);
-      else
-        /* Translators: %u is the number of the move, %s the square, as F5 */
-        description = g_strdup_printf (_("Move %u: White, %s"), index + 1, name);
-    }
-
-  number = gtk_label_new (number_text);
-  gtk_label_set_xalign (GTK_LABEL (number), 1);
-  gtk_label_set_width_chars (GTK_LABEL (number), 2);
-  gtk_widget_add_css_class (number, "dim-label");
-  gtk_widget_add_css_class (number, "move-number");
-  gtk_label_set_xalign (GTK_LABEL (move), 0);
-  gtk_widget_add_css_class (move, "move-square");
-  gtk_box_append (GTK_BOX (box), number);
-  gtk_box_append (GTK_BOX (box), move);
-  gtk_widget_add_css_class (box, "move");
-  gtk_widget_add_css_class (box, color == MM_COLOR_BLACK ? "black" : "white");
-  gtk_widget_set_tooltip_text (box, description);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description,
-                                  -1);
-  return box;
-}
-
-/* The list holds every move of the game, passes too; moves taken back
- * are not in it. */
+/* The list follows every change of the game. */
 static void
 mm_window_update_moves (MmWindow *self)
 {
-  guint n_moves = mm_game_get_n_moves (self->game);
-  guint n_items = 0;
-  GtkWidget *child;
-
-  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n_items++;
-
-  /* Most changes add or remove a move or two at the end. */
-  while (n_items > n_moves)
-    {
-      GtkFlowBoxChild *last = gtk_flow_box_get_child_at_index (self->move_list,
-                                                               (int) n_items - 1);
-
-      gtk_flow_box_remove (self->move_list, GTK_WIDGET (last));
-      n_items--;
-    }
-  for (guint i = 0; i < n_items; i++)
-    {
-      GtkFlowBoxChild *item = gtk_flow_box_get_child_at_index (self->move_list, (int) i);
-      MmColor color;
-      int square = mm_game_get_move (self->game, i, &color);
-      int key = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "mm-move"));
-
-      if (key != square * 2 + (int) color + 1)
-        {
-          /* Another game: start again. */
-          while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list))) != NULL)
-            gtk_flow_box_remove (self->move_list, child);
-          n_items = 0;
-          break;
-        }
-    }
-  for (guint i = n_items; i < n_moves; i++)
-    {
-      MmColor color;
-      int square = mm_game_get_move (self->game, i, &color);
-
-      gtk_flow_box_append (self->move_list, mm_window_new_move_item (self, i));
-      g_object_set_data (G_OBJECT (gtk_flow_box_get_child_at_index (self->move_list, (int) i)),
-                         "mm-move", GINT_TO_POINTER (square * 2 + (int) color + 1));
-    }
-
-  gtk_widget_set_visible (self->moves_placeholder, n_moves == 0);
-  mm_window_mark_current_move (self);
+  mm_move_list_update (self->move_list);
   mm_window_update_browse_actions (self);
-  if (n_moves > n_items)
-    g_idle_add (mm_window_scroll_moves_cb, g_object_ref (self));
 }
 
 /* Shows the position after @n_moves moves, or the game as it stands
@@ -765,7 +627,7 @@ mm_window_browse_to (MmWindow *self,
   if (n_moves < 0)
     {
       mm_board_view_show_game (self->board_view);
-      gtk_widget_set_visible (self->browse_bar, FALSE);
+      mm_move_list_set_shown (self->move_list, -1, NULL);
     }
   else
     {
@@ -782,12 +644,10 @@ mm_window_browse_to (MmWindow *self,
       else
         /* Translators: shown while an earlier position is on the board */
         text = g_strdup_printf (_("After move %d of %u"), n_moves, total);
-      gtk_label_set_text (self->browse_label, text);
-      gtk_widget_set_visible (self->browse_bar, TRUE);
+      mm_move_list_set_shown (self->move_list, n_moves, text);
       mm_window_set_event (self, text);
     }
 
-  mm_window_mark_current_move (self);
   mm_window_update_browse_actions (self);
   mm_window_update_status (self);
   mm_window_update_graph_selection (self);
@@ -795,10 +655,10 @@ mm_window_browse_to (MmWindow *self,
 }
 
 static void
-mm_window_move_activated_cb (MmWindow        *self,
-                             GtkFlowBoxChild *child)
+mm_window_move_activated_cb (MmWindow *self,
+                             int       n_moves)
 {
-  mm_window_browse_to (self, gtk_flow_box_child_get_index (child) + 1);
+  mm_window_browse_to (self, n_moves);
 }
 
 static int
@@ -931,7 +791,8 @@ mm_window_game_notify_cb (MmWindow *self)
     {
       self->browse = -1;
       mm_board_view_show_game (self->board_view);
-      gtk_widget_set_visible (self->browse_bar, FALSE);
+      mm_move_list_set_shown (self->move_list, -1, NULL);
+      mm_window_update_pause (self);
     }
   mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
   mm_window_update_status (self);
@@ -2276,8 +2137,7 @@ mm_window_apply_layout_cb (gpointer data)
                                          : GTK_ORIENTATION_HORIZONTAL);
   mm_players_bar_set_narrow (self->players_bar, narrow);
   gtk_widget_set_size_request (self->side_panel, narrow ? -1 : 250, -1);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->moves_scroller), !narrow);
-  gtk_widget_set_size_request (GTK_WIDGET (self->moves_scroller), -1, narrow ? 84 : -1);
+  mm_move_list_set_narrow (self->move_list, narrow);
   gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 12 : 18);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->edit_bar),
                                   narrow ? GTK_ORIENTATION_VERTICAL
@@ -2513,6 +2373,7 @@ mm_window_class_init (MmWindowClass *klass)
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   g_type_ensure (MM_TYPE_ANALYSIS_BAR);
+  g_type_ensure (MM_TYPE_MOVE_LIST);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
   g_type_ensure (MM_TYPE_REVIEW_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2529,11 +2390,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, review_panel);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_bar);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, browse_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_scroller);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, moves_placeholder);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_bar);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_spacer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_black_button);
@@ -2618,6 +2475,7 @@ mm_window_init (MmWindow *self)
   g_signal_connect_object (self->records, "notify::unsaved",
                            G_CALLBACK (mm_window_update_title), self, G_CONNECT_SWAPPED);
   mm_board_view_set_game (self->board_view, self->game);
+  mm_move_list_set_game (self->move_list, self->game);
   g_signal_connect_object (self->edit_side_dropdown, "notify::selected",
                            G_CALLBACK (mm_window_edit_side_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -2731,27 +2589,13 @@ _mm_window_get_announcement (MmWindow *self)
 char *
 _mm_window_get_move_list_text (MmWindow *self)
 {
-  GString *text = g_string_new (NULL);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *box = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
-      GtkWidget *move = gtk_widget_get_last_child (box);
-
-      if (text->len > 0)
-        g_string_append_c (text, ' ');
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (move)));
-    }
-
-  return g_string_free (text, FALSE);
+  return mm_move_list_dup_text (self->move_list);
 }
 
 GtkFlowBox *
 _mm_window_get_move_list (MmWindow *self)
 {
-  return self->move_list;
+  return mm_move_list_get_flow_box (self->move_list);
 }
 
 /* The number of moves to the position shown, or -1 for the game. */
@@ -2764,8 +2608,7 @@ _mm_window_get_browse (MmWindow *self)
 const char *
 _mm_window_get_browse_text (MmWindow *self)
 {
-  return gtk_widget_get_visible (self->browse_bar) ? gtk_label_get_text (self->browse_label)
-                                                   : NULL;
+  return mm_move_list_get_browse_text (self->move_list);
 }
 
 /* A timed game with clocks of @initial microseconds, from now. */

@@ -2175,6 +2175,30 @@ computer_takes_a_side (MmWindow *window)
   /* White is to move there: the computer does. */
   wait_until (is_person_turn, window);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+
+  /* A new game begun while an earlier position is shown: the computer,
+   * Black now, moves at once. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
+
+    g_settings_set_string (settings, "new-game-opponent", "computer");
+    g_settings_set_string (settings, "human-color", "white");
+    g_settings_set_string (settings, "new-game-start", "standard");
+    g_settings_set_int (settings, "clock-minutes", 0);
+    gtk_widget_activate_action (widget, "win.browse-first", NULL);
+    g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
+    set_confirm_discard (FALSE);
+    gtk_widget_activate_action (widget, "win.new-game", NULL);
+    run_pending ();
+    g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+    g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
+    wait_until (is_person_turn, window);
+    g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+    g_settings_reset (settings, "new-game-opponent");
+    g_settings_reset (settings, "human-color");
+    g_settings_reset (settings, "new-game-start");
+    g_settings_reset (settings, "clock-minutes");
+  }
 }
 
 /* A random balanced opening: eight moves already played, and each new
