@@ -33,6 +33,7 @@
 #include "mm-match.h"
 #include "mm-nboard-player.h"
 #include "mm-opening.h"
+#include "mm-board-editor.h"
 #include "mm-board-view.h"
 #include "mm-clock.h"
 #include "mm-eval-graph.h"
@@ -113,10 +114,8 @@ struct _MmWindow
    * reach it, or -1 for the game as it stands. */
   int                   browse;
 
-  /* Edit Board: the position being set up */
+  /* Edit Board is on: the editor holds the position set up. */
   gboolean              editing;
-  guint64               edit_black;
-  guint64               edit_white;
 
   /* The computer's seats: the built-in player at a level, or the
    * external engine of Preferences (engine-command), started when first
@@ -160,12 +159,7 @@ struct _MmWindow
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
   MmMoveList           *move_list;
-  GtkWidget            *edit_bar;
-  GtkWidget            *edit_spacer;
-  GtkToggleButton      *edit_black_button;
-  GtkToggleButton      *edit_white_button;
-  GtkToggleButton      *edit_empty_button;
-  GtkDropDown          *edit_side_dropdown;
+  MmBoardEditor        *board_editor;
 };
 
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -499,11 +493,12 @@ mm_window_update_status (MmWindow *self)
    * earlier position shown those of that position. */
   if (self->editing)
     {
-      black = (guint) mm_popcount (self->edit_black);
-      white = (guint) mm_popcount (self->edit_white);
+      guint64 black_discs, white_discs;
+
+      mm_board_editor_get_position (self->board_editor, &black_discs, &white_discs, &side);
+      black = (guint) mm_popcount (black_discs);
+      white = (guint) mm_popcount (white_discs);
       over = FALSE;
-      side = gtk_drop_down_get_selected (self->edit_side_dropdown) == 1 ? MM_COLOR_WHITE
-                                                                        : MM_COLOR_BLACK;
     }
   else if (self->browse >= 0)
     {
@@ -1648,8 +1643,6 @@ mm_window_close_review_action (GtkWidget  *widget,
 /* Moves and games                                                    */
 /* ------------------------------------------------------------------ */
 
-static void mm_window_edit_square (MmWindow *self,
-                                   int       square);
 
 static void
 mm_window_square_activated_cb (MmWindow *self,
@@ -1662,7 +1655,7 @@ mm_window_square_activated_cb (MmWindow *self,
 
   if (self->editing)
     {
-      mm_window_edit_square (self, square);
+      mm_board_editor_paint (self->board_editor, square);
       return;
     }
 
@@ -1922,18 +1915,17 @@ mm_window_escape_action (GtkWidget  *widget,
 /* Edit Board                                                         */
 /* ------------------------------------------------------------------ */
 
-static MmColor
-mm_window_edit_side (MmWindow *self)
-{
-  return gtk_drop_down_get_selected (self->edit_side_dropdown) == 1 ? MM_COLOR_WHITE
-                                                                     : MM_COLOR_BLACK;
-}
-
+/* The position being set up is on the board. */
 static void
-mm_window_show_edit_position (MmWindow *self)
+mm_window_edit_changed_cb (MmWindow *self)
 {
-  mm_board_view_show_position (self->board_view, self->edit_black, self->edit_white,
-                               mm_window_edit_side (self), MM_SQUARE_NONE);
+  guint64 black, white;
+  MmColor side;
+
+  if (!self->editing)
+    return;
+  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
+  mm_board_view_show_position (self->board_view, black, white, side, MM_SQUARE_NONE);
   mm_window_update_status (self);
 }
 
@@ -1968,16 +1960,13 @@ mm_window_edit_board_action (GtkWidget  *widget,
                          &black, &white, &side, &last_move);
   mm_window_browse_to (self, -1);
   self->editing = TRUE;
-  self->edit_black = black;
-  self->edit_white = white;
-  gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
+  mm_board_editor_begin (self->board_editor, black, white, side);
   mm_window_update_pause (self);
   /* Setting up a board is no one's time. */
   if (mm_match_get_clock (self->match) != NULL)
     mm_clock_stop (mm_match_get_clock (self->match));
-  gtk_widget_set_visible (self->edit_bar, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->board_editor), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "editing");
-  mm_window_show_edit_position (self);
   mm_window_update_edit_actions (self);
   mm_window_update_browse_actions (self);
   mm_window_update_status (self);
@@ -1996,7 +1985,7 @@ mm_window_leave_edit (MmWindow *self)
     return;
 
   self->editing = FALSE;
-  gtk_widget_set_visible (self->edit_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->board_editor), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->board_view), "editing");
   mm_board_view_show_game (self->board_view);
   mm_window_update_edit_actions (self);
@@ -2008,51 +1997,12 @@ mm_window_leave_edit (MmWindow *self)
   mm_window_schedule_analysis (self);
 }
 
-/* A click puts a disc of the chosen colour, or takes it away when the
- * square already has one. */
-static void
-mm_window_edit_square (MmWindow *self,
-                       int       square)
-{
-  guint64 bit = G_GUINT64_CONSTANT (1) << square;
-  MmDisc paint = MM_DISC_NONE;
-
-  if (gtk_toggle_button_get_active (self->edit_black_button))
-    paint = MM_DISC_BLACK;
-  else if (gtk_toggle_button_get_active (self->edit_white_button))
-    paint = MM_DISC_WHITE;
-
-  if ((paint == MM_DISC_BLACK && (self->edit_black & bit))
-      || (paint == MM_DISC_WHITE && (self->edit_white & bit)))
-    paint = MM_DISC_NONE;
-
-  self->edit_black &= ~bit;
-  self->edit_white &= ~bit;
-  if (paint == MM_DISC_BLACK)
-    self->edit_black |= bit;
-  else if (paint == MM_DISC_WHITE)
-    self->edit_white |= bit;
-
-  mm_window_show_edit_position (self);
-}
-
-static void
-mm_window_edit_side_changed_cb (MmWindow *self)
-{
-  if (self->editing)
-    mm_window_show_edit_position (self);
-}
-
 static void
 mm_window_edit_clear_action (GtkWidget  *widget,
                              const char *action_name,
                              GVariant   *parameter)
 {
-  MmWindow *self = MM_WINDOW (widget);
-
-  self->edit_black = 0;
-  self->edit_white = 0;
-  mm_window_show_edit_position (self);
+  mm_board_editor_clear (MM_WINDOW (widget)->board_editor);
 }
 
 static void
@@ -2060,11 +2010,7 @@ mm_window_edit_start_action (GtkWidget  *widget,
                              const char *action_name,
                              GVariant   *parameter)
 {
-  MmWindow *self = MM_WINDOW (widget);
-
-  start_position ("standard", &self->edit_black, &self->edit_white);
-  gtk_drop_down_set_selected (self->edit_side_dropdown, 0);
-  mm_window_show_edit_position (self);
+  mm_board_editor_reset_start (MM_WINDOW (widget)->board_editor);
 }
 
 static void
@@ -2081,10 +2027,12 @@ mm_window_edit_play (gpointer owner,
                      gpointer data)
 {
   MmWindow *self = owner;
+  guint64 black, white;
+  MmColor side;
   MmBoard board;
-  MmColor side = mm_window_edit_side (self);
 
-  mm_board_from_colors (&board, self->edit_black, self->edit_white, side);
+  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
+  mm_board_from_colors (&board, black, white, side);
   mm_window_leave_edit (self);
   /* The position set up is played on by the same opponents: against
    * the computer, it keeps its side. */
@@ -2104,11 +2052,12 @@ mm_window_edit_play_action (GtkWidget  *widget,
                             GVariant   *parameter)
 {
   MmWindow *self = MM_WINDOW (widget);
+  guint64 black, white;
+  MmColor side;
   MmBoard board;
 
-  if (!mm_board_from_colors (&board, self->edit_black, self->edit_white,
-                             mm_window_edit_side (self))
-      || mm_board_is_game_over (&board))
+  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
+  if (!mm_board_from_colors (&board, black, white, side) || mm_board_is_game_over (&board))
     {
       /* Translators: Edit Board refuses to start from a finished position */
       mm_window_show_message (self, _("Neither side could move in this position. "
@@ -2139,10 +2088,7 @@ mm_window_apply_layout_cb (gpointer data)
   gtk_widget_set_size_request (self->side_panel, narrow ? -1 : 250, -1);
   mm_move_list_set_narrow (self->move_list, narrow);
   gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 12 : 18);
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->edit_bar),
-                                  narrow ? GTK_ORIENTATION_VERTICAL
-                                         : GTK_ORIENTATION_HORIZONTAL);
-  gtk_widget_set_visible (self->edit_spacer, !narrow);
+  mm_board_editor_set_narrow (self->board_editor, narrow);
   /* A phone-sized window has room for neither the title nor the words
    * of the New Game button. */
   gtk_widget_set_visible (self->new_game_button, !narrow);
@@ -2373,6 +2319,7 @@ mm_window_class_init (MmWindowClass *klass)
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   g_type_ensure (MM_TYPE_ANALYSIS_BAR);
+  g_type_ensure (MM_TYPE_BOARD_EDITOR);
   g_type_ensure (MM_TYPE_MOVE_LIST);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
   g_type_ensure (MM_TYPE_REVIEW_PANEL);
@@ -2391,12 +2338,8 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_bar);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_spacer);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_black_button);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_white_button);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_empty_button);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, edit_side_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, board_editor);
+  gtk_widget_class_bind_template_callback (widget_class, mm_window_edit_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_move_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_review_position_cb);
@@ -2476,9 +2419,6 @@ mm_window_init (MmWindow *self)
                            G_CALLBACK (mm_window_update_title), self, G_CONNECT_SWAPPED);
   mm_board_view_set_game (self->board_view, self->game);
   mm_move_list_set_game (self->move_list, self->game);
-  g_signal_connect_object (self->edit_side_dropdown, "notify::selected",
-                           G_CALLBACK (mm_window_edit_side_changed_cb), self,
-                           G_CONNECT_SWAPPED);
 
   mm_window_show_message (self, NULL);
   self->autosave = mm_autosave_new (NULL);
@@ -2648,13 +2588,7 @@ _mm_window_set_edit_tools (MmWindow *self,
                            MmDisc    paint,
                            MmColor   side)
 {
-  if (paint == MM_DISC_BLACK)
-    gtk_toggle_button_set_active (self->edit_black_button, TRUE);
-  else if (paint == MM_DISC_WHITE)
-    gtk_toggle_button_set_active (self->edit_white_button, TRUE);
-  else
-    gtk_toggle_button_set_active (self->edit_empty_button, TRUE);
-  gtk_drop_down_set_selected (self->edit_side_dropdown, side == MM_COLOR_WHITE ? 1 : 0);
+  mm_board_editor_set_tools (self->board_editor, paint, side);
 }
 
 guint
