@@ -41,6 +41,7 @@
 #include "mm-ggf.h"
 #include "mm-move-list.h"
 #include "mm-new-game-dialog.h"
+#include "mm-opponents.h"
 #include "mm-players-bar.h"
 #include "mm-preferences-window.h"
 #include "mm-record-actions.h"
@@ -117,17 +118,10 @@ struct _MmWindow
   /* Edit Board is on: the editor holds the position set up. */
   gboolean              editing;
 
-  /* The computer's seats: the built-in player at a level, or the
-   * external engine of Preferences (engine-command), started when first
-   * needed and kept while its command stays; an engine that stopped is
-   * started again at the next change of the position. */
-  MmAiPlayer           *ai;
-  MmAiLevel             computer_level;
-  gboolean              computer_external;
-  MmNboardPlayer       *engine;
-  char                 *engine_directory;
+  /* The computer's seats; an engine that stopped is started again at
+   * the next change of the position. */
+  MmOpponents          *opponents;
   gboolean              engine_stopped;
-  guint                 computer_delay;
 
   /* The hint being looked for */
   MmAiLevel             hint_level;
@@ -318,65 +312,20 @@ mm_window_set_file (MmWindow *self,
   mm_record_actions_set_file (self->records, file, unsaved);
 }
 
-/* The computer's level, or "external" for the program that plays for
- * it, as settings and records name them. */
-static const char *
-mm_window_computer_level_id (MmWindow *self)
-{
-  if (self->computer_external)
-    return "external";
-  return mm_ai_level_to_string (self->computer_level);
-}
-
-/* The name the game records for the computer: the same in every
- * language, so that a saved game or session reads the same whatever the
- * language it is opened in (see mm_window_display_name). */
-#define COMPUTER_RECORD_PREFIX "Monomachia ("
-
-static char *
-computer_record_name (const char *level_id)
-{
-  return g_strconcat (COMPUTER_RECORD_PREFIX, level_id, ")", NULL);
-}
-
-/* A player's name as the side panel shows it: the computer's recorded
- * name in the reader's language, any other name as it is. */
-static char *
-mm_window_display_name (const char *recorded)
-{
-  g_autofree char *level_id = NULL;
-  const char *level_name;
-  MmAiLevel level;
-
-  if (recorded == NULL)
-    return NULL;
-  if (!g_str_has_prefix (recorded, COMPUTER_RECORD_PREFIX) || !g_str_has_suffix (recorded, ")"))
-    return g_strdup (recorded);
-
-  level_id = g_strndup (recorded + strlen (COMPUTER_RECORD_PREFIX),
-                        strlen (recorded) - strlen (COMPUTER_RECORD_PREFIX) - 1);
-  if (g_str_equal (level_id, "external"))
-    /* Translators: the external engine of Preferences as the computer's
-     * level, in “Computer (External engine)” */
-    level_name = _("External engine");
-  else if (mm_ai_level_from_string (level_id, &level) && level < MM_AI_N_PLAY_LEVELS)
-    level_name = mm_ai_level_get_name (level);
-  else
-    return g_strdup (recorded);
-
-  /* Translators: the name of the computer as a player, with its level,
-   * as “Computer (Beginner)” */
-  return g_strdup_printf (_("Computer (%s)"), level_name);
-}
-
+/* The names on the cards: the recorded ones, in the reader's language
+ * for the computer's, and an external engine's own ("Edax"). */
 static void
 mm_window_update_names (MmWindow *self)
 {
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     {
-      g_autofree char *name = mm_window_display_name (mm_game_get_player_name (self->game,
-                                                                               color));
+      MmPlayer *seat = mm_match_get_seat (self->match, color);
+      g_autofree char *name = NULL;
 
+      if (MM_IS_NBOARD_PLAYER (seat) && mm_player_get_display_name (seat) != NULL)
+        name = g_strdup (mm_player_get_display_name (seat));
+      else
+        name = mm_opponents_display_name (mm_game_get_player_name (self->game, color));
       mm_players_bar_set_name (self->players_bar, color, name);
     }
 }
@@ -848,7 +797,7 @@ mm_window_update_session (MmWindow *self)
 
   mm_match_set_session_value (self->match, SESSION_COMPUTER, computer ? side : NULL);
   mm_match_set_session_value (self->match, SESSION_LEVEL,
-                              computer ? mm_window_computer_level_id (self) : NULL);
+                              computer ? mm_opponents_get_level_id (self->opponents) : NULL);
 }
 
 /* Who the computer plays and its level, as they were. */
@@ -858,15 +807,15 @@ mm_window_restore_session (MmWindow   *self,
 {
   const char *computer = g_hash_table_lookup (session, SESSION_COMPUTER);
   const char *level = g_hash_table_lookup (session, SESSION_LEVEL);
+  MmAiLevel known;
 
-  self->computer_external = g_strcmp0 (level, "external") == 0;
   if (computer != NULL && level != NULL
-      && (self->computer_external
-          || (mm_ai_level_from_string (level, &self->computer_level)
-              && self->computer_level < MM_AI_N_PLAY_LEVELS)))
+      && (g_str_equal (level, "external")
+          || (mm_ai_level_from_string (level, &known) && known < MM_AI_N_PLAY_LEVELS)))
     {
       gboolean both = g_str_equal (computer, "both");
 
+      mm_opponents_set_level_id (self->opponents, level);
       mm_window_set_computer (self, both || g_str_equal (computer, "black"),
                               both || g_str_equal (computer, "white"));
     }
@@ -1085,76 +1034,21 @@ mm_window_paste_action (GtkWidget  *widget,
 /* The computer player                                                */
 /* ------------------------------------------------------------------ */
 
-/* The computer player, made the first time it is needed.  Without its
- * weights it cannot be made: the message bar says why. */
+/* The built-in player, for hints; without its weights there is none,
+ * and the message bar says why. */
 static MmAiPlayer *
 mm_window_ensure_ai (MmWindow *self)
 {
   g_autoptr(GError) error = NULL;
+  MmAiPlayer *ai = mm_opponents_get_ai (self->opponents, &error);
 
-  if (self->ai != NULL)
-    return self->ai;
-
-  self->ai = mm_ai_player_new (NULL, &error);
-  if (self->ai == NULL)
+  if (ai == NULL)
     {
       g_warning ("%s", error->message);
       mm_window_show_message_full (self, error->message, TRUE);
       mm_window_set_event (self, error->message);
     }
-  return self->ai;
-}
-
-/* The engine of Preferences, started (again) when its command changed
- * or it stopped; NULL, with the reason shown, when it cannot start. */
-static MmNboardPlayer *
-mm_window_ensure_engine (MmWindow *self)
-{
-  g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
-  g_autofree char *directory = g_settings_get_string (self->settings, "engine-directory");
-  g_autoptr(GError) error = NULL;
-
-  if (self->engine != NULL
-      && (g_strcmp0 (mm_nboard_player_get_command_line (self->engine), command) != 0
-          || g_strcmp0 (self->engine_directory, directory) != 0
-          || !mm_nboard_player_get_running (self->engine)))
-    {
-      g_object_run_dispose (G_OBJECT (self->engine));
-      g_clear_object (&self->engine);
-    }
-  self->engine_stopped = FALSE;
-  if (self->engine == NULL)
-    {
-      self->engine = mm_nboard_player_new_in_directory (command, directory, &error);
-      g_free (self->engine_directory);
-      self->engine_directory = g_strdup (directory);
-      if (self->engine == NULL)
-        {
-          mm_window_show_message_full (self, error->message, TRUE);
-          mm_window_set_event (self, error->message);
-        }
-    }
-  return self->engine;
-}
-
-/* The seat the computer takes: the built-in player at its level, or the
- * external engine; NULL, with the reason shown, when there is none. */
-static MmPlayer *
-mm_window_computer_seat (MmWindow *self)
-{
-  if (self->computer_external)
-    {
-      MmNboardPlayer *engine = mm_window_ensure_engine (self);
-
-      if (engine != NULL)
-        mm_nboard_player_set_min_delay (engine, self->computer_delay);
-      return MM_PLAYER (engine);
-    }
-  if (mm_window_ensure_ai (self) == NULL)
-    return NULL;
-  mm_ai_player_set_level (self->ai, self->computer_level);
-  mm_ai_player_set_min_delay (self->ai, self->computer_delay);
-  return MM_PLAYER (self->ai);
+  return ai;
 }
 
 /* The computer plays the sides given, the people here the others. */
@@ -1168,11 +1062,29 @@ mm_window_set_computer (MmWindow *self,
   g_autoptr(MmPlayer) white_person = MM_PLAYER (mm_local_player_new (NULL));
 
   if (black || white)
-    computer = mm_window_computer_seat (self);
+    {
+      g_autoptr(GError) error = NULL;
+
+      computer = mm_opponents_get_seat (self->opponents, &error);
+      if (computer == NULL)
+        {
+          mm_window_show_message_full (self, error->message, TRUE);
+          mm_window_set_event (self, error->message);
+        }
+    }
+  self->engine_stopped = FALSE;
   if (computer == NULL)
     black = white = FALSE;
   mm_match_set_seats (self->match, black ? computer : black_person,
                       white ? computer : white_person);
+  /* An engine tells its name once it is running. */
+  if (computer != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (computer, mm_window_update_names, self);
+      g_signal_connect_object (computer, "notify::" MM_PLAYER_PROP_DISPLAY_NAME,
+                               G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
+    }
+  mm_window_update_names (self);
   mm_window_update_session (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
 }
@@ -1202,12 +1114,7 @@ mm_window_set_computer_side (MmWindow   *self,
   mm_window_stop_hint (self);
   /* The level comes from the settings when the computer comes in. */
   if (g_str_equal (mm_window_get_computer_side (self), "none"))
-    {
-      self->computer_external = g_str_equal (level, "external");
-      if (!mm_ai_level_from_string (level, &self->computer_level)
-          || self->computer_level >= MM_AI_N_PLAY_LEVELS)
-        self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
-    }
+    mm_opponents_set_level_id (self->opponents, level);
   mm_window_set_computer (self, black, white);
   mm_window_update_status (self);
   mm_window_schedule_analysis (self);
@@ -1234,9 +1141,7 @@ mm_window_seat_failed_cb (MmWindow     *self,
 {
   mm_window_show_message_full (self, error->message, TRUE);
   mm_window_set_event (self, error->message);
-  if (self->engine != NULL
-      && mm_match_get_seat (self->match, color) == MM_PLAYER (self->engine)
-      && !mm_nboard_player_get_running (self->engine))
+  if (mm_opponents_is_stopped_engine (self->opponents, mm_match_get_seat (self->match, color)))
     self->engine_stopped = TRUE;
 }
 
@@ -1389,7 +1294,7 @@ mm_window_hint_action (GtkWidget  *widget,
   mm_window_stop_hint (self);
   self->hint_cancellable = g_cancellable_new ();
   board = mm_game_get_board (self->game);
-  mm_ai_player_hint_async (self->ai, &board, self->hint_level, self->hint_cancellable,
+  mm_ai_player_hint_async (mm_window_ensure_ai (self), &board, self->hint_level, self->hint_cancellable,
                            mm_window_hint_cb, search_new_with (self, self->hint_cancellable));
   mm_window_update_thinking (self);
 }
@@ -1737,7 +1642,7 @@ mm_window_name_players (MmWindow *self,
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     if (mm_window_is_computer (self, color))
       {
-        g_autofree char *name = computer_record_name (mm_window_computer_level_id (self));
+        g_autofree char *name = mm_opponents_dup_record_name (self->opponents);
 
         mm_game_set_player_name (self->game, color, name);
       }
@@ -1781,10 +1686,7 @@ mm_window_new_game (gpointer owner,
 
   mm_window_leave_edit (self);
   mm_window_stop_hint (self);
-  self->computer_external = g_strcmp0 (setup->level, "external") == 0;
-  if (!mm_ai_level_from_string (setup->level, &self->computer_level)
-      || self->computer_level >= MM_AI_N_PLAY_LEVELS)
-    self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
+  mm_opponents_set_level_id (self->opponents, setup->level);
   self->loading = TRUE;
   if (g_strcmp0 (start, "standard") == 0)
     mm_game_restart (self->game);
@@ -2183,11 +2085,9 @@ mm_window_dispose (GObject *object)
   if (self->match != NULL)
     g_object_run_dispose (G_OBJECT (self->match));
   g_clear_object (&self->match);
-  g_clear_object (&self->ai);
-  if (self->engine != NULL)
-    g_object_run_dispose (G_OBJECT (self->engine));
-  g_clear_object (&self->engine);
-  g_clear_pointer (&self->engine_directory, g_free);
+  if (self->opponents != NULL)
+    g_object_run_dispose (G_OBJECT (self->opponents));
+  g_clear_object (&self->opponents);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -2369,14 +2269,13 @@ mm_window_init (MmWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->browse = -1;
-  self->computer_level = MM_AI_LEVEL_INTERMEDIATE;
-  self->computer_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
   self->hint_level = MM_AI_LEVEL_MASTER;
   mm_analysis_bar_set_limits (self->analysis_bar, &default_analysis_limits);
   mm_analysis_bar_set_view (self->analysis_bar, self->board_view);
   self->review_limits = default_review_limits;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
+  self->opponents = mm_opponents_new (self->settings);
   for (guint i = 0; i < G_N_ELEMENTS (board_keys); i++)
     g_settings_bind (self->settings, board_keys[i],
                      self->board_view, board_keys[i], G_SETTINGS_BIND_GET);
@@ -2608,11 +2507,7 @@ void
 _mm_window_set_computer_delay (MmWindow *self,
                                guint     milliseconds)
 {
-  self->computer_delay = milliseconds;
-  if (self->ai != NULL)
-    mm_ai_player_set_min_delay (self->ai, milliseconds);
-  if (self->engine != NULL)
-    mm_nboard_player_set_min_delay (self->engine, milliseconds);
+  mm_opponents_set_delay (self->opponents, milliseconds);
 }
 
 void
