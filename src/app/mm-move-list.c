@@ -281,6 +281,8 @@ mm_move_list_set_narrow (MmMoveList *self,
 {
   g_return_if_fail (MM_IS_MOVE_LIST (self));
 
+  /* A widget of its own does not take its children's expansion. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self), !narrow);
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), !narrow);
   gtk_widget_set_size_request (GTK_WIDGET (self->scroller), -1, narrow ? 84 : -1);
 }
@@ -380,6 +382,7 @@ mm_move_list_init (MmMoveList *self)
 
   self->shown = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 12);

@@ -40,6 +40,7 @@
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
 #include "mm-move-list.h"
+#include "mm-message-bar.h"
 #include "mm-new-game-dialog.h"
 #include "mm-opponents.h"
 #include "mm-players-bar.h"
@@ -51,8 +52,6 @@
 #include "mm-window-private.h"
 
 
-/* How long a message stays before it goes by itself; results stay. */
-#define MESSAGE_TIMEOUT_SECONDS 6
 
 /* Analysis mode deepens for half a minute at most on one position: by
  * then the scores change little, and a position nobody looks at any
@@ -104,9 +103,6 @@ struct _MmWindow
    * change made by the user. */
   gboolean              loading;
 
-
-  /* The messages over the board */
-  guint                 message_source;
   /* What the status tells a screen reader before whose turn it is: the
    * last event ("Black plays F5…"). */
   char                 *last_event;
@@ -150,8 +146,7 @@ struct _MmWindow
   MmPlayersBar         *players_bar;
   MmAnalysisBar        *analysis_bar;
   MmReviewPanel        *review_panel;
-  GtkLabel             *message_label;
-  GtkRevealer          *toast_revealer;
+  MmMessageBar         *message_bar;
   MmMoveList           *move_list;
   MmBoardEditor        *board_editor;
 };
@@ -186,40 +181,12 @@ static void mm_window_check_review (MmWindow *self);
 /* Messages and announcements                                         */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-mm_window_message_timeout_cb (gpointer data)
-{
-  MmWindow *self = data;
-
-  self->message_source = 0;
-  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
-  gtk_label_set_text (self->message_label, "");
-
-  return G_SOURCE_REMOVE;
-}
-
-/* A message over the board, as GNOME programs show them: it goes by
- * itself after a while unless @stays (the result of a game). */
-static void
-mm_window_show_message_full (MmWindow   *self,
-                             const char *message,
-                             gboolean    stays)
-{
-  gboolean shown = message != NULL && *message != '\0';
-
-  g_clear_handle_id (&self->message_source, g_source_remove);
-  gtk_label_set_text (self->message_label, shown ? message : "");
-  gtk_revealer_set_reveal_child (self->toast_revealer, shown);
-  if (shown && !stays)
-    self->message_source = g_timeout_add_seconds (MESSAGE_TIMEOUT_SECONDS,
-                                                  mm_window_message_timeout_cb, self);
-}
-
+/* A message in the side panel; it goes by itself after a while. */
 static void
 mm_window_show_message (MmWindow   *self,
                         const char *message)
 {
-  mm_window_show_message_full (self, message, FALSE);
+  mm_message_bar_show (self->message_bar, message);
 }
 
 static void
@@ -709,7 +676,7 @@ mm_window_game_over_cb (MmWindow *self,
   g_autofree char *message = result_message (black, white);
 
   /* The status says who won: the screen reader hears it there. */
-  mm_window_show_message_full (self, message, TRUE);
+  mm_window_show_message (self, message);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
 
@@ -722,7 +689,7 @@ mm_window_position_changed_cb (MmWindow *self)
   if (mm_game_is_over (self->game))
     message = result_message (mm_game_get_black_count (self->game),
                               mm_game_get_white_count (self->game));
-  mm_window_show_message_full (self, message, TRUE);
+  mm_window_show_message (self, message);
   mm_window_set_event (self, NULL);
 }
 
@@ -763,7 +730,7 @@ mm_window_result_cb (MmWindow *self)
   mm_window_schedule_analysis (self);
   mm_window_follow_clock (self);
   mm_window_update_status (self);
-  mm_window_show_message_full (self, message, TRUE);
+  mm_window_show_message (self, message);
   mm_window_set_event (self, NULL);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
@@ -928,7 +895,7 @@ mm_window_load_cb (MmWindow        *self,
       if (message->len > 0)
         g_string_append_c (message, ' ');
       g_string_append (message, result);
-      mm_window_show_message_full (self, message->str, TRUE);
+      mm_window_show_message (self, message->str);
       mm_window_focus_board (self);
       return;
     }
@@ -1045,7 +1012,7 @@ mm_window_ensure_ai (MmWindow *self)
   if (ai == NULL)
     {
       g_warning ("%s", error->message);
-      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_show_message (self, error->message);
       mm_window_set_event (self, error->message);
     }
   return ai;
@@ -1068,7 +1035,7 @@ mm_window_set_computer (MmWindow *self,
       computer = mm_opponents_get_seat (self->opponents, &error);
       if (computer == NULL)
         {
-          mm_window_show_message_full (self, error->message, TRUE);
+          mm_window_show_message (self, error->message);
           mm_window_set_event (self, error->message);
         }
     }
@@ -1139,7 +1106,7 @@ mm_window_seat_failed_cb (MmWindow     *self,
                           MmColor       color,
                           const GError *error)
 {
-  mm_window_show_message_full (self, error->message, TRUE);
+  mm_window_show_message (self, error->message);
   mm_window_set_event (self, error->message);
   if (mm_opponents_is_stopped_engine (self->opponents, mm_match_get_seat (self->match, color)))
     self->engine_stopped = TRUE;
@@ -1387,7 +1354,7 @@ mm_window_analyse_cb (gpointer data)
       /* The mode cannot work, so it goes off rather than fail again at
        * every move. */
       g_warning ("%s", error->message);
-      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_show_message (self, error->message);
       mm_window_set_analysis_mode (self, FALSE);
     }
   return G_SOURCE_REMOVE;
@@ -1524,7 +1491,7 @@ mm_window_analyse_game_action (GtkWidget  *widget,
   if (!mm_review_panel_start (self->review_panel, self->game, &self->review_limits, &error))
     {
       g_warning ("%s", error->message);
-      mm_window_show_message_full (self, error->message, TRUE);
+      mm_window_show_message (self, error->message);
     }
 }
 
@@ -1579,7 +1546,7 @@ mm_window_square_activated_cb (MmWindow *self,
     {
       g_autofree char *message = time_loss_message (loser);
 
-      mm_window_show_message_full (self, message, TRUE);
+      mm_window_show_message (self, message);
     }
   else if (g_error_matches (error, MM_MATCH_ERROR, MM_MATCH_ERROR_NOT_YOUR_TURN))
     /* Translators: shown on a click on the board while the computer is to move */
@@ -2077,7 +2044,6 @@ mm_window_dispose (GObject *object)
   if (self->records != NULL)
     mm_record_actions_cancel (self->records);
 
-  g_clear_handle_id (&self->message_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   /* The match's request ends with it, before the seats go. */
   if (self->match != NULL)
@@ -2219,6 +2185,7 @@ mm_window_class_init (MmWindowClass *klass)
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   g_type_ensure (MM_TYPE_ANALYSIS_BAR);
+  g_type_ensure (MM_TYPE_MESSAGE_BAR);
   g_type_ensure (MM_TYPE_BOARD_EDITOR);
   g_type_ensure (MM_TYPE_MOVE_LIST);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
@@ -2235,8 +2202,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_bar);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_analysis_failed_cb);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, review_panel);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, message_bar);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_editor);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_edit_changed_cb);
@@ -2372,7 +2338,7 @@ _mm_window_get_turn_text (MmWindow *self)
 const char *
 _mm_window_get_message_text (MmWindow *self)
 {
-  return gtk_label_get_text (self->message_label);
+  return mm_message_bar_get_message (self->message_bar);
 }
 
 const char *

@@ -33,6 +33,7 @@
 #include "mm-application.h"
 #include "mm-board-view.h"
 #include "mm-game-chooser.h"
+#include "mm-message-bar.h"
 #include "mm-new-game-dialog.h"
 #include "mm-preferences-window.h"
 #include "mm-record-io.h"
@@ -2356,6 +2357,21 @@ drop_missing_session_bus (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+/* Every message goes by itself, the result of a game too, after a time
+ * that grows with its length, from 5 to 15 seconds. */
+static void
+test_message_time (void)
+{
+  g_autofree char *long_text = g_strnfill (300, 'x');
+
+  g_assert_cmpuint (mm_message_bar_timeout_for ("D3 is not empty"), ==, 5000 + 15 * 80);
+  g_assert_cmpuint (mm_message_bar_timeout_for ("Black wins 34-30"), >=, 5000);
+  g_assert_cmpuint (mm_message_bar_timeout_for (""), ==, 5000);
+  g_assert_cmpuint (mm_message_bar_timeout_for (long_text), ==, 15000);
+  /* Characters, not bytes: Greek takes as long as English. */
+  g_assert_cmpuint (mm_message_bar_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2415,6 +2431,7 @@ main (int   argc,
                         test_in_application);
   g_test_add_func ("/app/window/autosave-restores-computer", test_autosave_restores_computer);
   g_test_add_func ("/app/window/command-line", test_command_line);
+  g_test_add_func ("/app/window/message-time", test_message_time);
 
   status = g_test_run ();
   if (temp_dir != NULL)
