@@ -27,6 +27,7 @@
 
 #include "mm-clock.h"
 #include "mm-game.h"
+#include "mm-opening.h"
 #include "mm-ggf.h"
 #include "mm-record-io.h"
 
@@ -1505,6 +1506,47 @@ test_player_names (void)
   g_assert_null (mm_game_get_player_name (game, MM_COLOR_BLACK));
 }
 
+/* The starts a new game may have, by the names of the settings. */
+static void
+test_start_positions (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *black;
+    const char *white;
+  } starts[] = {
+    { "standard", "e4 d5", "d4 e5" },
+    { "mirrored", "d4 e5", "e4 d5" },
+    { "parallel-columns", "d4 d5", "e4 e5" },
+    { "parallel-rows", "d4 e4", "d5 e5" },
+    { "no such start", "e4 d5", "d4 e5" },
+  };
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    {
+      g_auto(GStrv) black = g_strsplit (starts[i].black, " ", 0);
+      g_auto(GStrv) white = g_strsplit (starts[i].white, " ", 0);
+
+      g_assert_true (mm_game_play (game, mm_first_square (mm_game_get_legal_moves (game)), NULL));
+      mm_opening_start_game (game, starts[i].name, NULL, rand);
+      g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
+      g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_BLACK);
+      g_assert_cmpuint (mm_game_get_black_count (game) + mm_game_get_white_count (game), ==, 4);
+      for (guint j = 0; j < 2; j++)
+        {
+          g_assert_cmpint (mm_game_get_disc (game, mm_square_parse (black[j])), ==, MM_DISC_BLACK);
+          g_assert_cmpint (mm_game_get_disc (game, mm_square_parse (white[j])), ==, MM_DISC_WHITE);
+        }
+    }
+
+  /* A random opening is the first moves of the game. */
+  mm_opening_start_game (game, "random-opening", NULL, rand);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, MM_OPENING_PLIES);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1525,6 +1567,7 @@ main (int   argc,
   g_test_add_func ("/game/lost-on-time", test_lost_on_time);
   g_test_add_func ("/game/clock", test_clock);
   g_test_add_func ("/game/player-names", test_player_names);
+  g_test_add_func ("/game/start-positions", test_start_positions);
 
   return g_test_run ();
 }

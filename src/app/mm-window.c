@@ -1555,39 +1555,6 @@ mm_window_square_activated_cb (MmWindow *self,
     mm_window_show_message (self, error->message);
 }
 
-/* The start positions a new game may have: the usual one and the other
- * symmetric placings of the four centre discs.  Bits: d4 27, e4 28,
- * d5 35, e5 36. */
-static void
-start_position (const char *name,
-                guint64    *black,
-                guint64    *white)
-{
-  const guint64 d4 = G_GUINT64_CONSTANT (1) << 27, e4 = G_GUINT64_CONSTANT (1) << 28;
-  const guint64 d5 = G_GUINT64_CONSTANT (1) << 35, e5 = G_GUINT64_CONSTANT (1) << 36;
-
-  if (g_strcmp0 (name, "mirrored") == 0)
-    {
-      *black = d4 | e5;
-      *white = e4 | d5;
-    }
-  else if (g_strcmp0 (name, "parallel-columns") == 0)
-    {
-      *black = d4 | d5;
-      *white = e4 | e5;
-    }
-  else if (g_strcmp0 (name, "parallel-rows") == 0)
-    {
-      *black = d4 | e4;
-      *white = d5 | e5;
-    }
-  else
-    {
-      *black = e4 | d5;
-      *white = d4 | e5;
-    }
-}
-
 static void
 mm_window_set_names (MmWindow   *self,
                      const char *black_name,
@@ -1617,25 +1584,6 @@ mm_window_name_players (MmWindow *self,
       mm_game_set_player_name (self->game, color, NULL);
 }
 
-/* A fresh game from a random balanced opening (XOT style): its moves are
- * the first of the game, so the move list and the record show them. */
-static void
-mm_window_play_random_opening (MmWindow *self)
-{
-  g_autoptr(MmAiWeights) weights = mm_ai_weights_get_default (NULL);
-  g_autoptr(GRand) rand = g_rand_new ();
-  int moves[MM_OPENING_PLIES];
-  guint n_moves;
-
-  mm_game_restart (self->game);
-  n_moves = mm_opening_random_balanced (weights != NULL ? mm_ai_weights_get_eval (weights) : NULL,
-                                        rand, MM_OPENING_PLIES, MM_OPENING_MAX_SCORE,
-                                        moves, NULL);
-  for (guint i = 0; i < n_moves; i++)
-    if (!mm_game_play (self->game, moves[i], NULL))
-      break;
-}
-
 /* A new game as @data, an #MmNewGameSetup, says: opponents, start
  * position, names and clock. */
 static void
@@ -1645,7 +1593,6 @@ mm_window_new_game (gpointer owner,
 {
   MmWindow *self = owner;
   const MmNewGameSetup *setup = data;
-  const char *start = setup->start;
   gboolean both = g_strcmp0 (setup->opponent, "computer-both") == 0;
   gboolean computer = both || g_strcmp0 (setup->opponent, "computer") == 0;
   gboolean human_white = g_strcmp0 (setup->human_color, "white") == 0;
@@ -1655,19 +1602,13 @@ mm_window_new_game (gpointer owner,
   mm_window_stop_hint (self);
   mm_opponents_set_level_id (self->opponents, setup->level);
   self->loading = TRUE;
-  if (g_strcmp0 (start, "standard") == 0)
-    mm_game_restart (self->game);
-  else if (g_strcmp0 (start, "random-opening") == 0)
-    mm_window_play_random_opening (self);
-  else
-    {
-      guint64 black, white;
-      MmBoard board;
+  {
+    g_autoptr(MmAiWeights) weights = mm_ai_weights_get_default (NULL);
+    g_autoptr(GRand) rand = g_rand_new ();
 
-      start_position (start, &black, &white);
-      mm_board_from_colors (&board, black, white, MM_COLOR_BLACK);
-      mm_game_restart_from (self->game, &board, MM_COLOR_BLACK);
-    }
+    mm_opening_start_game (self->game, setup->start,
+                           weights != NULL ? mm_ai_weights_get_eval (weights) : NULL, rand);
+  }
   /* After the new position, which clears the messages: an engine that
    * cannot start says so. */
   mm_window_set_computer (self, both || (computer && human_white),

@@ -121,3 +121,77 @@ mm_opening_random_balanced (const MmEvalWeights *weights,
     *score = best_score;
   return n_plies;
 }
+
+/* The other symmetric placings of the four centre discs.  Bits: d4 27,
+ * e4 28, d5 35, e5 36. */
+static gboolean
+start_position (const char *name,
+                guint64    *black,
+                guint64    *white)
+{
+  const guint64 d4 = G_GUINT64_CONSTANT (1) << 27, e4 = G_GUINT64_CONSTANT (1) << 28;
+  const guint64 d5 = G_GUINT64_CONSTANT (1) << 35, e5 = G_GUINT64_CONSTANT (1) << 36;
+
+  if (g_strcmp0 (name, "mirrored") == 0)
+    {
+      *black = d4 | e5;
+      *white = e4 | d5;
+    }
+  else if (g_strcmp0 (name, "parallel-columns") == 0)
+    {
+      *black = d4 | d5;
+      *white = e4 | e5;
+    }
+  else if (g_strcmp0 (name, "parallel-rows") == 0)
+    {
+      *black = d4 | e4;
+      *white = d5 | e5;
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * mm_opening_start_game:
+ * @start: the start as the settings name it: "standard", "mirrored",
+ *   "parallel-columns", "parallel-rows" or "random-opening"; anything
+ *   else is the standard start
+ * @weights: (nullable): what a random opening is balanced with
+ *
+ * Starts @game again from @start, Black to move.  A random balanced
+ * opening (XOT style) is played as the first moves of the game, so that
+ * the move list and the record show them.
+ */
+void
+mm_opening_start_game (MmGame              *game,
+                       const char          *start,
+                       const MmEvalWeights *weights,
+                       GRand               *rand)
+{
+  guint64 black, white;
+  MmBoard board;
+
+  g_return_if_fail (MM_IS_GAME (game));
+  g_return_if_fail (rand != NULL);
+
+  if (g_strcmp0 (start, "random-opening") == 0)
+    {
+      int moves[MM_OPENING_PLIES];
+      guint n_moves;
+
+      mm_game_restart (game);
+      n_moves = mm_opening_random_balanced (weights, rand, MM_OPENING_PLIES,
+                                            MM_OPENING_MAX_SCORE, moves, NULL);
+      for (guint i = 0; i < n_moves; i++)
+        if (!mm_game_play (game, moves[i], NULL))
+          break;
+    }
+  else if (start_position (start, &black, &white))
+    {
+      mm_board_from_colors (&board, black, white, MM_COLOR_BLACK);
+      mm_game_restart_from (game, &board, MM_COLOR_BLACK);
+    }
+  else
+    mm_game_restart (game);
+}

@@ -24,6 +24,7 @@
 
 #include "mm-board.h"
 #include "mm-eval.h"
+#include "mm-game.h"
 
 G_BEGIN_DECLS
 
@@ -41,5 +42,10 @@ guint mm_opening_random_balanced (const MmEvalWeights *weights,
                                   int                  max_score,
                                   int                 *moves,
                                   int                 *score);
+
+void  mm_opening_start_game      (MmGame              *game,
+                                  const char          *start,
+                                  const MmEvalWeights *weights,
+                                  GRand               *rand);
 
 G_END_DECLS
