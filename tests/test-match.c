@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "mm-ai-player.h"
 #include "mm-local-player.h"
@@ -156,6 +157,56 @@ test_hot_seat (void)
   assert_game_is_whole (game);
 }
 
+typedef struct
+{
+  MmMatch  *match;
+  int       square;
+  gboolean  done;
+  gboolean  played;
+  GError   *error;
+} Click;
+
+static gboolean
+click_cb (gpointer data)
+{
+  Click *click = data;
+
+  click->played = mm_match_play (click->match, click->square, &click->error);
+  click->done = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+click_done (MmMatch *match)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (match), "click-done"));
+}
+
+/* A person's click comes from the main loop, as a real one does: the
+ * move is played once, and nothing else is said about it. */
+static void
+test_click_in_main_loop (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  MmGame *game = mm_match_get_game (match);
+  Click click = { match, 37, FALSE, FALSE, NULL };   /* f5 */
+
+  /* The seat is asked in one pass of the loop, the click comes later. */
+  run_for (20);
+  g_timeout_add (10, click_cb, &click);
+  while (!click.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_object_set_data (G_OBJECT (match), "click-done", GINT_TO_POINTER (TRUE));
+  run_until (match, click_done);
+  g_assert_no_error (click.error);
+  g_assert_true (click.played);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_WHITE);
+  run_for (20);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_null (mm_match_get_failure (match, NULL));
+}
+
 /* A person against the computer: the person's moves on its turns only,
  * the computer's in between, to the end. */
 static void
@@ -212,6 +263,104 @@ test_two_computers (void)
   g_assert_cmpint (mm_match_get_result (match, NULL), ==, MM_MATCH_RESULT_BOARD);
   g_assert_cmpuint (mm_game_get_n_moves (mm_match_get_game (match)), >=, 50);
   assert_game_is_whole (mm_match_get_game (match));
+}
+
+static MmPlayer *
+nboard_engine (guint depth)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *engine = g_shell_quote (MM_ENGINE_PATH);
+  g_autofree char *eval = g_shell_quote (MM_EVAL_SOURCE_PATH);
+  g_autofree char *command = g_strdup_printf ("%s nboard --threads 1 --eval %s", engine, eval);
+  MmNboardPlayer *player = mm_nboard_player_new (command, &error);
+
+  g_assert_no_error (error);
+  mm_nboard_player_set_min_delay (player, 0);
+  mm_nboard_player_set_depth (player, depth);
+  return MM_PLAYER (player);
+}
+
+/* An external engine over the NBoard protocol against the built-in
+ * player: the same match, another kind of seat. */
+static void
+test_engine_against_computer (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmPlayer) engine = nboard_engine (2);
+  g_autoptr(MmPlayer) ai = computer (MM_AI_LEVEL_BEGINNER, 0);
+
+  g_assert_false (mm_player_is_local_person (engine));
+  mm_match_set_seats (match, engine, ai);
+  run_until (match, finished_or_failed);
+  g_assert_null (mm_match_get_failure (match, NULL));
+  g_assert_cmpint (mm_match_get_result (match, NULL), ==, MM_MATCH_RESULT_BOARD);
+  assert_game_is_whole (mm_match_get_game (match));
+  /* The engine says who it is once it runs. */
+  g_assert_cmpstr (mm_player_get_display_name (engine), ==, "Monomachia");
+  g_object_run_dispose (G_OBJECT (engine));
+}
+
+static void
+seat_failed_cb (MmMatch      *match,
+                MmColor       color,
+                const GError *error,
+                guint        *n_failures)
+{
+  (*n_failures)++;
+}
+
+/* An engine that dies when asked to move: the match stops with the
+ * reason, asks nobody again, and goes on once the position changes. */
+static void
+test_seat_fails (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-match-XXXXXX", NULL);
+  g_autofree char *script = g_build_filename (dir, "crash.sh", NULL);
+  g_autofree char *command = NULL;
+  g_autoptr(MmPlayer) engine = NULL;
+  g_autoptr(GError) error = NULL;
+  const GError *failure;
+  guint n_failures = 0;
+  MmColor color;
+
+  /* It answers the greeting, then exits at the first "go". */
+  g_assert_true (g_file_set_contents (script,
+                                      "while read line; do\n"
+                                      "  case \"$line\" in\n"
+                                      "    ping*) echo \"pong ${line#ping }\" ;;\n"
+                                      "    go*) echo 'out of memory' >&2; exit 3 ;;\n"
+                                      "  esac\n"
+                                      "done\n", -1, NULL));
+  command = g_strdup_printf ("sh '%s'", script);
+  engine = MM_PLAYER (mm_nboard_player_new (command, &error));
+  g_assert_no_error (error);
+  mm_nboard_player_set_min_delay (MM_NBOARD_PLAYER (engine), 0);
+  g_signal_connect (match, "seat-failed", G_CALLBACK (seat_failed_cb), &n_failures);
+
+  mm_match_set_seats (match, NULL, engine);
+  g_assert_true (mm_match_play (match, 37, NULL));
+  run_until (match, finished_or_failed);
+  failure = mm_match_get_failure (match, &color);
+  g_assert_nonnull (failure);
+  g_assert_cmpint (color, ==, MM_COLOR_WHITE);
+  g_test_message ("%s", failure->message);
+  /* A sentence that says why, with what the engine wrote. */
+  g_assert_nonnull (strstr (failure->message, "out of memory"));
+  g_assert_cmpuint (n_failures, ==, 1);
+  g_assert_false (mm_match_is_finished (match));
+  g_assert_false (mm_match_get_thinking (match));
+  run_for (100);
+  g_assert_cmpuint (n_failures, ==, 1);
+  g_assert_cmpuint (mm_game_get_n_moves (mm_match_get_game (match)), ==, 1);
+
+  /* Undo is a change: the failure is forgotten and the person moves. */
+  g_assert_true (mm_match_undo (match));
+  g_assert_null (mm_match_get_failure (match, NULL));
+  g_assert_true (mm_match_is_local_turn (match));
+  g_object_run_dispose (G_OBJECT (engine));
+  g_unlink (script);
+  g_rmdir (dir);
 }
 
 static gboolean
@@ -428,8 +577,11 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/match/hot-seat", test_hot_seat);
+  g_test_add_func ("/match/click-in-main-loop", test_click_in_main_loop);
   g_test_add_func ("/match/person-against-computer", test_person_against_computer);
   g_test_add_func ("/match/two-computers", test_two_computers);
+  g_test_add_func ("/match/engine-against-computer", test_engine_against_computer);
+  g_test_add_func ("/match/seat-fails", test_seat_fails);
   g_test_add_func ("/match/loss-on-time", test_loss_on_time);
   g_test_add_func ("/match/undo-while-thinking", test_undo_while_thinking);
   g_test_add_func ("/match/paused", test_paused);

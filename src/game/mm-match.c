@@ -833,6 +833,7 @@ mm_match_play (MmMatch  *self,
                int       square,
                GError  **error)
 {
+  g_autoptr(GCancellable) request = NULL;
   MmColor color;
 
   g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
@@ -873,14 +874,18 @@ mm_match_play (MmMatch  *self,
       mm_match_clear_failure (self);
       mm_match_ask (self);
     }
+  /* The match lets go of the request before the seat answers it: the
+   * answer may come at once (from inside a main loop source, GTask calls
+   * back straight away), and a choice that stands is played here. */
+  request = g_steal_pointer (&self->request);
   if (!mm_player_choose (self->seats[color], square))
     {
+      /* It waits for a confirmation, which answers the request. */
+      self->request = g_steal_pointer (&request);
       self->confirming = self->request != NULL;
       return TRUE;
     }
 
-  /* It stands: the request's answer has nothing to add. */
-  g_clear_object (&self->request);
   return mm_game_play (self->game, square, error);
 }
 
