@@ -40,7 +40,6 @@
 #include "mm-game-chooser.h"
 #include "mm-ggf.h"
 #include "mm-move-list.h"
-#include "mm-message-bar.h"
 #include "mm-new-game-dialog.h"
 #include "mm-opponents.h"
 #include "mm-players-bar.h"
@@ -48,6 +47,7 @@
 #include "mm-record-actions.h"
 #include "mm-record-io.h"
 #include "mm-review-panel.h"
+#include "mm-toast.h"
 #include "mm-window.h"
 #include "mm-window-private.h"
 
@@ -146,7 +146,9 @@ struct _MmWindow
   MmPlayersBar         *players_bar;
   MmAnalysisBar        *analysis_bar;
   MmReviewPanel        *review_panel;
-  MmMessageBar         *message_bar;
+  GtkLabel             *message_label;
+  GtkRevealer          *toast_revealer;
+  MmToast              *toast;
   MmMoveList           *move_list;
   MmBoardEditor        *board_editor;
 };
@@ -181,12 +183,13 @@ static void mm_window_check_review (MmWindow *self);
 /* Messages and announcements                                         */
 /* ------------------------------------------------------------------ */
 
-/* A message in the side panel; it goes by itself after a while. */
+/* A message over the board; it goes by itself after a while. */
 static void
 mm_window_show_message (MmWindow   *self,
                         const char *message)
 {
-  mm_message_bar_show (self->message_bar, message);
+  if (self->toast != NULL)
+    mm_toast_show (self->toast, message);
 }
 
 static void
@@ -1995,6 +1998,7 @@ mm_window_dispose (GObject *object)
   if (self->opponents != NULL)
     g_object_run_dispose (G_OBJECT (self->opponents));
   g_clear_object (&self->opponents);
+  g_clear_object (&self->toast);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -2126,7 +2130,6 @@ mm_window_class_init (MmWindowClass *klass)
 
   g_type_ensure (MM_TYPE_BOARD_VIEW);
   g_type_ensure (MM_TYPE_ANALYSIS_BAR);
-  g_type_ensure (MM_TYPE_MESSAGE_BAR);
   g_type_ensure (MM_TYPE_BOARD_EDITOR);
   g_type_ensure (MM_TYPE_MOVE_LIST);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
@@ -2143,7 +2146,8 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, analysis_bar);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_analysis_failed_cb);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, review_panel);
-  gtk_widget_class_bind_template_child (widget_class, MmWindow, message_bar);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_editor);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_edit_changed_cb);
@@ -2174,6 +2178,7 @@ mm_window_init (MmWindow *self)
    * there first. */
   self->match = mm_match_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->toast = mm_toast_new (self->toast_revealer, self->message_label);
 
   self->browse = -1;
   self->hint_level = MM_AI_LEVEL_MASTER;
@@ -2279,7 +2284,7 @@ _mm_window_get_turn_text (MmWindow *self)
 const char *
 _mm_window_get_message_text (MmWindow *self)
 {
-  return mm_message_bar_get_message (self->message_bar);
+  return gtk_label_get_text (self->message_label);
 }
 
 const char *

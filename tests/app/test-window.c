@@ -33,10 +33,10 @@
 #include "mm-application.h"
 #include "mm-board-view.h"
 #include "mm-game-chooser.h"
-#include "mm-message-bar.h"
 #include "mm-new-game-dialog.h"
 #include "mm-preferences-window.h"
 #include "mm-record-io.h"
+#include "mm-toast.h"
 #include "mm-window-private.h"
 
 /* Two games from the WTHOR archive (1977), each with passes; the moves and
@@ -2364,12 +2364,12 @@ test_message_time (void)
 {
   g_autofree char *long_text = g_strnfill (300, 'x');
 
-  g_assert_cmpuint (mm_message_bar_timeout_for ("D3 is not empty"), ==, 5000 + 15 * 80);
-  g_assert_cmpuint (mm_message_bar_timeout_for ("Black wins 34-30"), >=, 5000);
-  g_assert_cmpuint (mm_message_bar_timeout_for (""), ==, 5000);
-  g_assert_cmpuint (mm_message_bar_timeout_for (long_text), ==, 15000);
+  g_assert_cmpuint (mm_toast_timeout_for ("D3 is not empty"), ==, 5000 + 15 * 80);
+  g_assert_cmpuint (mm_toast_timeout_for ("Black wins 34-30"), >=, 5000);
+  g_assert_cmpuint (mm_toast_timeout_for (""), ==, 5000);
+  g_assert_cmpuint (mm_toast_timeout_for (long_text), ==, 15000);
   /* Characters, not bytes: Greek takes as long as English. */
-  g_assert_cmpuint (mm_message_bar_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
+  g_assert_cmpuint (mm_toast_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
 }
 
 int

@@ -1,4 +1,4 @@
-/* mm-message-bar.h
+/* mm-toast.h
  *
  * Copyright 2026 The Monomachia authors
  *
@@ -24,18 +24,20 @@
 
 G_BEGIN_DECLS
 
-/* A message at the foot of the side panel: what a move, a file or the
- * computer has to say.  It covers neither the board nor the players,
- * and goes by itself after a time that grows with its length (read at
- * a calm pace), or when closed. */
+/* The window's messages, as GNOME programs show them: what a move, a
+ * file or the computer has to say, in a revealer of the window's (at
+ * the foot of the side panel, over neither the board nor the players).  Every message goes by itself after a time that grows with
+ * its length (read at a calm pace), or when closed. */
 
-#define MM_TYPE_MESSAGE_BAR (mm_message_bar_get_type ())
+#define MM_TYPE_TOAST (mm_toast_get_type ())
 
-G_DECLARE_FINAL_TYPE (MmMessageBar, mm_message_bar, MM, MESSAGE_BAR, GtkWidget)
+G_DECLARE_FINAL_TYPE (MmToast, mm_toast, MM, TOAST, GObject)
 
-void        mm_message_bar_show        (MmMessageBar *self,
-                                        const char   *message);
-const char *mm_message_bar_get_message (MmMessageBar *self);
-guint       mm_message_bar_timeout_for (const char   *message);
+MmToast    *mm_toast_new         (GtkRevealer *revealer,
+                                  GtkLabel    *label);
+void        mm_toast_show        (MmToast     *self,
+                                  const char  *message);
+const char *mm_toast_get_message (MmToast     *self);
+guint       mm_toast_timeout_for (const char  *message);
 
 G_END_DECLS
