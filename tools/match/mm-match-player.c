@@ -25,27 +25,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "mm-match-player.h"
+#include "mm-types.h"
+#include "mm-zebra-output.h"
 
 /* Player specifications:
  *
  *   beginner ... master      a level of the game, as the window plays it
  *   master:1.5               a level with its time per move set (seconds)
  *   depth:8                  a plain search to 8 plies, exact from 8 + 6 empties
- *   SPEC,full-width          either of the above without Multi-ProbCut
+ *   depth:8:12               the same, exact from 12 empties
+ *   SPEC,full-width          any of the above without Multi-ProbCut
  *   gtp:COMMAND [ARGS]       an engine speaking GTP on its standard input
  *                            and output, e.g. "gtp:/usr/games/gtp-rhino -l 5"
+ *   zebra:D[:E[:W]]          Zebra searching D plies, exact from E empties
+ *                            (D + 4) and win/loss/draw from W (D + 6)
  *
  * A GTP engine is told every move with "play COLOR VERTEX" (passes are
  * left out: GRhino passes by itself when it has no move), and asked for
- * one with "genmove COLOR", which plays it on its board too. */
+ * one with "genmove COLOR", which plays it on its board too.
+ *
+ * Zebra has no protocol: it is run once a move, with the game so far,
+ * in a scratch directory of its own (it writes its log and game files
+ * beside the evaluation it loads), and its choice is read from what it
+ * prints.  Loading the evaluation takes it a few hundredths of a second,
+ * measured once and taken off every move's time. */
 
 #define HASH_BYTES ((size_t) 64 << 20)
+
+#define ZEBRA_DEFAULT_TIMEOUT 60.0
+#define ZEBRA_STARTUP_PROBES 3
+#define ZEBRA_POSITION_FILE "position.txt"
 
 typedef enum
 {
   KIND_LEVEL,
   KIND_GTP,
+  KIND_ZEBRA,
 } PlayerKind;
 
 struct _MmMatchPlayer
@@ -63,6 +81,16 @@ struct _MmMatchPlayer
   GSubprocess      *process;
   GOutputStream    *input;
   GDataInputStream *output;
+
+  /* Zebra. */
+  char             *zebra_program;
+  char             *scratch_dir;
+  int               zebra_levels[3];   /* depth, exact, win/loss/draw */
+  double            timeout;
+  double            startup_seconds;
+  GString          *moves;             /* since the start, for -seq */
+  MmBoard           board;             /* where those moves lead */
+  MmColor           color;
 };
 
 static gboolean
@@ -96,25 +124,333 @@ start_gtp (MmMatchPlayer  *self,
   return TRUE;
 }
 
+static gboolean
+parse_int (const char *text,
+           int         min,
+           int         max,
+           int        *value)
+{
+  gint64 number;
+
+  if (!g_ascii_string_to_signed (text, 10, min, max, &number, NULL))
+    return FALSE;
+  *value = (int) number;
+  return TRUE;
+}
+
+/* --zebra, then $MONOMACHIA_ZEBRA, then the shared folder beside the
+ * project's source. */
+static char *
+find_zebra_dir (const char *option_dir)
+{
+  const char *from_env = g_getenv ("MONOMACHIA_ZEBRA");
+
+  if (option_dir != NULL)
+    return g_strdup (option_dir);
+  if (from_env != NULL && from_env[0] != '\0')
+    return g_strdup (from_env);
+  return g_strdup (MM_MATCH_ZEBRA_DIR);
+}
+
+static gboolean
+parse_zebra_levels (MmMatchPlayer  *self,
+                    const char     *spec,
+                    GError        **error)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, ":", -1);
+  guint n_parts = g_strv_length (parts);
+  int *levels = self->zebra_levels;
+
+  levels[0] = 6;
+  if (n_parts > 4 || (n_parts > 1 && !parse_int (parts[1], 1, 60, &levels[0])))
+    goto bad;
+  levels[1] = MIN (levels[0] + 4, 60);
+  levels[2] = MIN (levels[0] + 6, 60);
+  if (n_parts > 2 && !parse_int (parts[2], 0, 60, &levels[1]))
+    goto bad;
+  if (n_parts > 3 && !parse_int (parts[3], 0, 60, &levels[2]))
+    goto bad;
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "'%s': give Zebra as zebra:DEPTH[:EXACT[:WLD]], a depth from 1 to 60 and "
+               "the empties (0 to 60) from which it solves exactly and for win/loss/draw, "
+               "as in zebra:6:10:12", spec);
+  return FALSE;
+}
+
+/* A directory of its own, where Zebra finds its evaluation. */
+static gboolean
+make_scratch_dir (MmMatchPlayer  *self,
+                  const char     *coeffs,
+                  GError        **error)
+{
+  g_autofree char *target = g_canonicalize_filename (coeffs, NULL);
+  g_autofree char *link_path = NULL;
+  g_autoptr(GFile) link = NULL;
+
+  self->scratch_dir = g_dir_make_tmp ("monomachia-zebra-XXXXXX", error);
+  if (self->scratch_dir == NULL)
+    return FALSE;
+  link_path = g_build_filename (self->scratch_dir, "coeffs2.bin", NULL);
+  link = g_file_new_for_path (link_path);
+  return g_file_make_symbolic_link (link, target, NULL, error);
+}
+
+static void
+remove_scratch_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (path, name, NULL);
+
+      g_remove (file);
+    }
+  g_rmdir (path);
+}
+
+typedef struct
+{
+  GSubprocess *process;
+  char        *output;
+  GError      *error;
+  gboolean     done;
+  gboolean     timed_out;
+} ZebraRun;
+
+static void
+zebra_communicated (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  ZebraRun *run = user_data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &run->output, NULL,
+                                        &run->error);
+  run->done = TRUE;
+}
+
+static gboolean
+zebra_timed_out (gpointer user_data)
+{
+  ZebraRun *run = user_data;
+
+  run->timed_out = TRUE;
+  g_subprocess_force_exit (run->process);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs Zebra once, in a main context of our own so that the timeout can
+ * kill it, and returns all it printed. */
+static gboolean
+spawn_zebra (MmMatchPlayer  *self,
+             GPtrArray      *argv,
+             char          **output,
+             double         *seconds,
+             GError        **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GSource) timeout = NULL;
+  ZebraRun run = { 0 };
+  gint64 started;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_cwd (launcher, self->scratch_dir);
+
+  started = g_get_monotonic_time ();
+  run.process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, error);
+  if (run.process == NULL)
+    return FALSE;
+
+  g_main_context_push_thread_default (context);
+  g_subprocess_communicate_utf8_async (run.process, NULL, NULL, zebra_communicated, &run);
+  timeout = g_timeout_source_new ((guint) (self->timeout * 1000));
+  g_source_set_callback (timeout, zebra_timed_out, &run, NULL);
+  g_source_attach (timeout, context);
+  while (!run.done)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
+  g_main_context_pop_thread_default (context);
+  *seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
+
+  if (run.timed_out)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   "%s took more than %g s on a move and was stopped (--engine-timeout)",
+                   self->name, self->timeout);
+    }
+  else if (run.error != NULL)
+    g_propagate_error (error, g_steal_pointer (&run.error));
+  else if (!g_subprocess_get_if_exited (run.process)
+           || g_subprocess_get_exit_status (run.process) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s failed: %s", self->name,
+                   run.output != NULL ? g_strstrip (run.output) : "");
+    }
+  g_clear_error (&run.error);
+  g_object_unref (run.process);
+  if (error != NULL && *error != NULL)
+    {
+      g_free (run.output);
+      return FALSE;
+    }
+  *output = run.output;
+  return TRUE;
+}
+
+/* The arguments of Zebra's README, without book or chance; the position
+ * comes as the moves from the start when it is that, as a file otherwise. */
+static GPtrArray *
+zebra_argv (MmMatchPlayer *self,
+            const int     *levels,
+            const char    *moves)
+{
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  const char *fixed[] = { "-quiet", "-b", "0", "-r", "0", "-slack", "0", "-h", "20", "-l" };
+
+  g_ptr_array_add (argv, g_strdup (self->zebra_program));
+  for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+    g_ptr_array_add (argv, g_strdup (fixed[i]));
+  for (int color = 0; color < 2; color++)
+    for (int i = 0; i < 3; i++)
+      g_ptr_array_add (argv, g_strdup_printf ("%d", levels[i]));
+  g_ptr_array_add (argv, g_strdup ("-evalone"));
+  g_ptr_array_add (argv, g_strdup (moves != NULL ? "-seq" : "-g"));
+  g_ptr_array_add (argv, g_strdup (moves != NULL ? moves : ZEBRA_POSITION_FILE));
+  g_ptr_array_add (argv, NULL);
+  return argv;
+}
+
+/* The least of a few runs at depth 1 from the start is what loading the
+ * evaluation and clearing the table costs, with no thinking in it. */
+static gboolean
+measure_zebra_startup (MmMatchPlayer  *self,
+                       GError        **error)
+{
+  const int levels[3] = { 1, 0, 0 };
+
+  self->startup_seconds = G_MAXDOUBLE;
+  for (int i = 0; i < ZEBRA_STARTUP_PROBES; i++)
+    {
+      g_autoptr(GPtrArray) argv = zebra_argv (self, levels, "");
+      g_autofree char *output = NULL;
+      double seconds;
+      int square;
+
+      if (!spawn_zebra (self, argv, &output, &seconds, error)
+          || !mm_zebra_output_parse_move (output, &square, error))
+        return FALSE;
+      self->startup_seconds = MIN (self->startup_seconds, seconds);
+    }
+  return TRUE;
+}
+
+static gboolean
+start_zebra (MmMatchPlayer               *self,
+             const char                  *spec,
+             const MmMatchPlayerOptions  *options,
+             GError                     **error)
+{
+  g_autofree char *dir = find_zebra_dir (options->zebra_dir);
+  g_autofree char *coeffs = g_build_filename (dir, "coeffs2.bin", NULL);
+
+  if (!parse_zebra_levels (self, spec, error))
+    return FALSE;
+  self->zebra_program = g_build_filename (dir, "zebra", NULL);
+  if (!g_file_test (self->zebra_program, G_FILE_TEST_IS_EXECUTABLE)
+      || !g_file_test (coeffs, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   "'%s': no Zebra in %s (it needs the programme 'zebra' and its "
+                   "'coeffs2.bin'): give its folder with --zebra DIR or MONOMACHIA_ZEBRA=DIR",
+                   spec, dir);
+      return FALSE;
+    }
+  self->timeout = options->engine_timeout > 0 ? options->engine_timeout : ZEBRA_DEFAULT_TIMEOUT;
+  /* A day is as good as for ever, and keeps the milliseconds in a guint. */
+  self->timeout = MIN (self->timeout, 86400);
+  self->moves = g_string_new (NULL);
+  return make_scratch_dir (self, coeffs, error) && measure_zebra_startup (self, error);
+}
+
+static gboolean
+parse_search (MmMatchPlayer  *self,
+              const char     *spec,
+              const char     *search_spec,
+              GError        **error)
+{
+  g_auto(GStrv) parts = g_strsplit (search_spec, ":", 3);
+  MmAiLevel level;
+
+  if (g_strcmp0 (parts[0], "depth") == 0 && parts[1] != NULL)
+    {
+      int depth, exact;
+
+      if (!parse_int (parts[1], 1, 60, &depth))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "'%s': the depth must be from 1 to 60", spec);
+          return FALSE;
+        }
+      exact = depth + 6;
+      if (parts[2] != NULL && !parse_int (parts[2], 0, 60, &exact))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "'%s': the empties to solve exactly from must be from 0 to 60, "
+                       "as in depth:6:10", spec);
+          return FALSE;
+        }
+      self->params.limits.max_depth = depth;
+      self->params.limits.exact_empties = exact;
+      return TRUE;
+    }
+
+  if (mm_ai_level_from_string (parts[0], &level) && (parts[1] == NULL || parts[2] == NULL))
+    {
+      mm_ai_level_get_params (level, &self->params);
+      if (parts[1] != NULL && !parse_double (parts[1], &self->params.limits.max_seconds))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "'%s': give the seconds a move after the colon, as in master:1", spec);
+          return FALSE;
+        }
+      if (self->params.limits.max_seconds <= 0 && self->params.limits.max_depth <= 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "'%s' has no limit: give it a time, as in %s:2", spec, parts[0]);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "'%s' is not a player: give a level (beginner, novice, intermediate, "
+               "advanced, expert, master), LEVEL:SECONDS, depth:N[:EXACT], gtp:COMMAND "
+               "or zebra:DEPTH[:EXACT[:WLD]], the first three with ,full-width to search "
+               "without Multi-ProbCut", spec);
+  return FALSE;
+}
+
 /**
  * mm_match_player_new:
  * @spec: what plays (see above)
- * @weights: the evaluation of our own searches
- * @seed: the chance of the weak levels
- * @n_threads: threads of our own searches
+ * @options: what our own searches and Zebra need
  */
 MmMatchPlayer *
-mm_match_player_new (const char   *spec,
-                     MmAiWeights  *weights,
-                     guint32       seed,
-                     int           n_threads,
-                     GError      **error)
+mm_match_player_new (const char                  *spec,
+                     const MmMatchPlayerOptions  *options,
+                     GError                     **error)
 {
   g_autoptr(MmMatchPlayer) self = g_new0 (MmMatchPlayer, 1);
-  g_auto(GStrv) parts = NULL;
   g_autofree char *search_spec = NULL;
   gboolean full_width;
-  MmAiLevel level;
 
   self->name = g_strdup (spec);
   if (g_str_has_prefix (spec, "gtp:"))
@@ -124,48 +460,19 @@ mm_match_player_new (const char   *spec,
         return NULL;
       return g_steal_pointer (&self);
     }
+  if (g_strcmp0 (spec, "zebra") == 0 || g_str_has_prefix (spec, "zebra:"))
+    {
+      self->kind = KIND_ZEBRA;
+      if (!start_zebra (self, spec, options, error))
+        return NULL;
+      return g_steal_pointer (&self);
+    }
 
   self->kind = KIND_LEVEL;
   full_width = g_str_has_suffix (spec, ",full-width");
   search_spec = g_strndup (spec, strlen (spec) - (full_width ? strlen (",full-width") : 0));
-  parts = g_strsplit (search_spec, ":", 2);
-  if (g_strcmp0 (parts[0], "depth") == 0 && parts[1] != NULL)
-    {
-      int depth = atoi (parts[1]);
-
-      if (depth < 1 || depth > 60)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "'%s': the depth must be from 1 to 60", spec);
-          return NULL;
-        }
-      self->params.limits.max_depth = depth;
-      self->params.limits.exact_empties = depth + 6;
-    }
-  else if (mm_ai_level_from_string (parts[0], &level))
-    {
-      mm_ai_level_get_params (level, &self->params);
-      if (parts[1] != NULL && !parse_double (parts[1], &self->params.limits.max_seconds))
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "'%s': give the seconds a move after the colon, as in master:1", spec);
-          return NULL;
-        }
-      if (self->params.limits.max_seconds <= 0 && self->params.limits.max_depth <= 0)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "'%s' has no limit: give it a time, as in %s:2", spec, parts[0]);
-          return NULL;
-        }
-    }
-  else
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "'%s' is not a player: give a level (beginner, novice, intermediate, "
-                   "advanced, expert, master), LEVEL:SECONDS, depth:N or gtp:COMMAND, "
-                   "the first three with ,full-width to search without Multi-ProbCut", spec);
-      return NULL;
-    }
+  if (!parse_search (self, spec, search_spec, error))
+    return NULL;
 
   self->search = mm_search_new (HASH_BYTES);
   if (self->search == NULL)
@@ -173,12 +480,12 @@ mm_match_player_new (const char   *spec,
       g_set_error (error, MM_AI_ERROR, MM_AI_ERROR_NO_MEMORY, "no memory for the hash table");
       return NULL;
     }
-  self->weights = mm_ai_weights_ref (weights);
-  mm_search_set_weights (self->search, mm_ai_weights_get_eval (weights));
-  mm_search_set_threads (self->search, n_threads);
+  self->weights = mm_ai_weights_ref (options->weights);
+  mm_search_set_weights (self->search, mm_ai_weights_get_eval (options->weights));
+  mm_search_set_threads (self->search, options->n_threads);
   if (full_width)
     mm_search_set_probcut (self->search, 0);
-  self->rand = g_rand_new_with_seed (seed);
+  self->rand = g_rand_new_with_seed (options->seed);
   return g_steal_pointer (&self);
 }
 
@@ -202,6 +509,12 @@ mm_match_player_free (MmMatchPlayer *self)
   g_clear_pointer (&self->search, mm_search_free);
   g_clear_pointer (&self->weights, mm_ai_weights_unref);
   g_clear_pointer (&self->rand, g_rand_free);
+  if (self->scratch_dir != NULL)
+    remove_scratch_dir (self->scratch_dir);
+  g_free (self->scratch_dir);
+  g_free (self->zebra_program);
+  if (self->moves != NULL)
+    g_string_free (self->moves, TRUE);
   g_free (self->name);
   g_free (self);
 }
@@ -285,6 +598,13 @@ mm_match_player_new_game (MmMatchPlayer  *self,
       mm_search_clear (self->search);
       return TRUE;
     }
+  if (self->kind == KIND_ZEBRA)
+    {
+      g_string_truncate (self->moves, 0);
+      mm_board_init_start (&self->board);
+      self->color = MM_COLOR_BLACK;
+      return TRUE;
+    }
 
   size = gtp_command (self, "boardsize 8", error);
   if (size == NULL)
@@ -299,6 +619,45 @@ color_name (MmColor color)
   return color == MM_COLOR_BLACK ? "black" : "white";
 }
 
+/* What each run of the player costs before it thinks (Zebra loading its
+ * evaluation), already taken off its times; 0 for the others. */
+double
+mm_match_player_get_startup_seconds (MmMatchPlayer *self)
+{
+  return self->kind == KIND_ZEBRA ? self->startup_seconds : 0;
+}
+
+/* -seq leaves passes out, as the match does: a move of the side that was
+ * not to move means the other passed. */
+static void
+zebra_catch_up (MmMatchPlayer *self,
+                MmColor        color)
+{
+  if (color != self->color)
+    {
+      mm_board_pass (&self->board);
+      self->color = color;
+    }
+}
+
+/* Follows the game for -seq. */
+static void
+zebra_follow (MmMatchPlayer *self,
+              MmColor        color,
+              int            square)
+{
+  char name[3];
+
+  if (square == MM_SQUARE_PASS)
+    return;
+  zebra_catch_up (self, color);
+  if (mm_board_play (&self->board, square) == 0)
+    return;
+  mm_square_format (square, name);
+  g_string_append_len (self->moves, name, 2);
+  self->color = mm_color_other (color);
+}
+
 /* Tells the player about a move of its opponent (or of the opening). */
 gboolean
 mm_match_player_played (MmMatchPlayer  *self,
@@ -310,7 +669,9 @@ mm_match_player_played (MmMatchPlayer  *self,
   g_autofree char *answer = NULL;
   char name[3];
 
-  if (self->kind == KIND_LEVEL || square == MM_SQUARE_PASS)
+  if (self->kind == KIND_ZEBRA)
+    zebra_follow (self, color, square);
+  if (self->kind != KIND_GTP || square == MM_SQUARE_PASS)
     return TRUE;
 
   mm_square_format (square, name);
@@ -320,28 +681,15 @@ mm_match_player_played (MmMatchPlayer  *self,
   return answer != NULL;
 }
 
-/* The player's move for @color in @board. */
-gboolean
-mm_match_player_genmove (MmMatchPlayer  *self,
-                         const MmBoard  *board,
-                         MmColor         color,
-                         int            *square,
-                         GError        **error)
+static gboolean
+gtp_genmove (MmMatchPlayer  *self,
+             MmColor         color,
+             int            *square,
+             GError        **error)
 {
-  g_autofree char *command = NULL;
-  g_autofree char *answer = NULL;
-  MmAiMove move;
+  g_autofree char *command = g_strdup_printf ("genmove %s", color_name (color));
+  g_autofree char *answer = gtp_command (self, command, error);
 
-  if (self->kind == KIND_LEVEL)
-    {
-      mm_ai_level_think (&self->params, self->search, mm_ai_weights_get_eval (self->weights),
-                         board, self->rand, NULL, NULL, NULL, &move);
-      *square = move.square;
-      return TRUE;
-    }
-
-  command = g_strdup_printf ("genmove %s", color_name (color));
-  answer = gtp_command (self, command, error);
   if (answer == NULL)
     return FALSE;
   if (g_ascii_strcasecmp (answer, "pass") == 0)
@@ -356,5 +704,88 @@ mm_match_player_genmove (MmMatchPlayer  *self,
                    "%s answered '%s' to '%s'", self->name, answer, command);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The moves from the start when they lead to @board, else the position
+ * in the file that -g reads. */
+static gboolean
+zebra_position (MmMatchPlayer  *self,
+                const MmBoard  *board,
+                MmColor         color,
+                const char    **moves,
+                GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *path = NULL;
+
+  zebra_catch_up (self, color);
+  if (board->player == self->board.player
+      && board->opponent == self->board.opponent)
+    {
+      *moves = self->moves->str;
+      return TRUE;
+    }
+  *moves = NULL;
+  g_debug ("%s: the game left the moves from the start, so Zebra reads the position", self->name);
+  text = mm_zebra_output_format_position (board, color);
+  path = g_build_filename (self->scratch_dir, ZEBRA_POSITION_FILE, NULL);
+  return g_file_set_contents (path, text, -1, error);
+}
+
+static gboolean
+zebra_genmove (MmMatchPlayer  *self,
+               const MmBoard  *board,
+               MmColor         color,
+               int            *square,
+               double         *seconds,
+               GError        **error)
+{
+  g_autoptr(GPtrArray) argv = NULL;
+  g_autofree char *output = NULL;
+  g_autoptr(GError) parse_error = NULL;
+  const char *moves;
+
+  if (!zebra_position (self, board, color, &moves, error))
+    return FALSE;
+  argv = zebra_argv (self, self->zebra_levels, moves);
+  if (!spawn_zebra (self, argv, &output, seconds, error))
+    return FALSE;
+  *seconds = MAX (0, *seconds - self->startup_seconds);
+  if (!mm_zebra_output_parse_move (output, square, &parse_error))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", self->name,
+                   parse_error->message);
+      return FALSE;
+    }
+  /* The match tells every player but the mover. */
+  zebra_follow (self, color, *square);
+  return TRUE;
+}
+
+/* The player's move for @color in @board, and the time it thought. */
+gboolean
+mm_match_player_genmove (MmMatchPlayer  *self,
+                         const MmBoard  *board,
+                         MmColor         color,
+                         int            *square,
+                         double         *seconds,
+                         GError        **error)
+{
+  gint64 started = g_get_monotonic_time ();
+  MmAiMove move;
+
+  if (self->kind == KIND_ZEBRA)
+    return zebra_genmove (self, board, color, square, seconds, error);
+
+  if (self->kind == KIND_LEVEL)
+    {
+      mm_ai_level_think (&self->params, self->search, mm_ai_weights_get_eval (self->weights),
+                         board, self->rand, NULL, NULL, NULL, &move);
+      *square = move.square;
+    }
+  else if (!gtp_genmove (self, color, square, error))
+    return FALSE;
+  *seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
   return TRUE;
 }

@@ -29,17 +29,25 @@
 G_BEGIN_DECLS
 
 /* A contestant of the match tool: a Monomachia level, a fixed-depth
- * search, or an engine that speaks GTP (the Go Text Protocol, which
- * GRhino's gtp-rhino speaks for Othello). */
+ * search, an engine that speaks GTP (the Go Text Protocol, which GRhino's
+ * gtp-rhino speaks for Othello), or Zebra, run once a move. */
 typedef struct _MmMatchPlayer MmMatchPlayer;
 
-MmMatchPlayer *mm_match_player_new        (const char     *spec,
-                                           MmAiWeights    *weights,
-                                           guint32         seed,
-                                           int             n_threads,
-                                           GError        **error);
+typedef struct
+{
+  MmAiWeights *weights;          /* the evaluation of our own searches */
+  guint32      seed;             /* the chance of the weak levels */
+  int          n_threads;        /* threads of our own searches */
+  const char  *zebra_dir;        /* nullable: $MONOMACHIA_ZEBRA, else ../shared/engines/zebra */
+  double       engine_timeout;   /* seconds a Zebra process may run before it is killed */
+} MmMatchPlayerOptions;
+
+MmMatchPlayer *mm_match_player_new        (const char                  *spec,
+                                           const MmMatchPlayerOptions  *options,
+                                           GError                     **error);
 void           mm_match_player_free       (MmMatchPlayer  *self);
 const char    *mm_match_player_get_name   (MmMatchPlayer  *self);
+double         mm_match_player_get_startup_seconds (MmMatchPlayer *self);
 
 gboolean       mm_match_player_new_game   (MmMatchPlayer  *self,
                                            GError        **error);
@@ -51,6 +59,7 @@ gboolean       mm_match_player_genmove    (MmMatchPlayer  *self,
                                            const MmBoard  *board,
                                            MmColor         color,
                                            int            *square,
+                                           double         *seconds,
                                            GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmMatchPlayer, mm_match_player_free)

@@ -18,10 +18,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* Matches between Monomachia's levels, and against other engines that
- * speak GTP (GRhino's gtp-rhino), from varied openings with the colours
- * swapped: the openings are the most played first plies of the WTHOR
- * tournament games, each played twice, once with each player black.
+/* Matches between Monomachia's levels, and against other engines: those
+ * that speak GTP (GRhino's gtp-rhino) and Zebra, which is run once a
+ * move.  The openings are the most played first plies of the WTHOR
+ * tournament games, or random ones, each played twice, once with each
+ * player black.
  * docs/MATCHES.md tells how to repeat the published results. */
 
 #define G_LOG_DOMAIN "mm-match"
@@ -76,6 +77,9 @@ static int option_threads = 1;
 static char *option_openings;
 static char *option_eval;
 static char *option_ggf;
+static char *option_zebra;
+static double option_engine_timeout = 60;
+static gboolean option_random;
 static gboolean option_ladder;
 static gboolean option_verbose;
 
@@ -89,12 +93,19 @@ static GOptionEntry entries[] = {
   { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &option_openings,
     "Games to take the openings from, one transcript a line, gzip or not "
     "(../shared/data/wthor-games.txt.gz)", "FILE" },
+  { "random-openings", 'r', 0, G_OPTION_ARG_NONE, &option_random,
+    "Openings of random legal moves (from --seed) instead of the most played", NULL },
   { "eval", 'e', 0, G_OPTION_ARG_FILENAME, &option_eval,
     "Evaluation weights (as the game finds them)", "FILE" },
   { "seed", 's', 0, G_OPTION_ARG_INT, &option_seed,
-    "Seed of the weak levels' chance (1)", "S" },
+    "Seed of the weak levels' chance and of the random openings (1)", "S" },
   { "threads", 't', 0, G_OPTION_ARG_INT, &option_threads,
     "Threads of each of our searches (1)", "N" },
+  { "zebra", 'z', 0, G_OPTION_ARG_FILENAME, &option_zebra,
+    "Zebra's folder, with zebra and coeffs2.bin ($MONOMACHIA_ZEBRA, else "
+    "../shared/engines/zebra)", "DIR" },
+  { "engine-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &option_engine_timeout,
+    "Seconds a Zebra process may think on one move before it is killed (60)", "S" },
   { "ggf", 'g', 0, G_OPTION_ARG_FILENAME, &option_ggf,
     "Append every game to this GGF file", "FILE" },
   { "ladder", 'l', 0, G_OPTION_ARG_NONE, &option_ladder,
@@ -217,6 +228,63 @@ read_openings (const char  *path,
   return chosen;
 }
 
+/* @count different openings of @plies random legal moves, none of which
+ * ends the game or leaves the side to move without a move. */
+static GPtrArray *
+random_openings (int      plies,
+                 guint    count,
+                 guint32  seed,
+                 GError **error)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func ((GDestroyNotify) opening_free);
+
+  /* Short openings are few: give up rather than draw for ever. */
+  for (guint tries = 0; chosen->len < count && tries < 1000 * count; tries++)
+    {
+      g_autoptr(GString) moves = g_string_new (NULL);
+      Opening *opening;
+      MmBoard board;
+
+      mm_board_init_start (&board);
+      for (int i = 0; i < plies && mm_board_can_move (&board); i++)
+        {
+          uint64_t legal = mm_board_legal_moves (&board);
+          int pick = g_rand_int_range (rand, 0, mm_popcount (legal));
+          int square;
+          char name[3];
+
+          while (pick-- > 0)
+            legal &= legal - 1;
+          square = mm_first_square (legal);
+          mm_board_play (&board, square);
+          mm_square_format (square, name);
+          g_string_append_len (moves, name, 2);
+        }
+      if ((int) moves->len != 2 * plies || g_hash_table_contains (seen, moves->str))
+        continue;
+
+      opening = g_new0 (Opening, 1);
+      opening->moves = g_string_free (g_steal_pointer (&moves), FALSE);
+      opening->n_plies = plies;
+      if (!opening_parse (opening))
+        {
+          opening_free (opening);
+          continue;
+        }
+      g_ptr_array_add (chosen, opening);
+      g_hash_table_add (seen, opening->moves);
+    }
+  if (chosen->len < count)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "there are not %u different openings of %d plies", count, plies);
+      return NULL;
+    }
+  return g_steal_pointer (&chosen);
+}
+
 static void
 tell_both (MmMatchPlayer **players,
            MmColor         color,
@@ -269,7 +337,6 @@ play_game (MmMatchPlayer  **players,
     {
       MmMatchPlayer *mover = by_color[color];
       Clock *clock = &tally->clocks[mover == players[0] ? 0 : 1];
-      gint64 started;
       double seconds;
       int square;
       char name[3];
@@ -283,10 +350,8 @@ play_game (MmMatchPlayer  **players,
           continue;
         }
 
-      started = g_get_monotonic_time ();
-      if (!mm_match_player_genmove (mover, &board, color, &square, error))
+      if (!mm_match_player_genmove (mover, &board, color, &square, &seconds, error))
         return FALSE;
-      seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
       clock->moves++;
       clock->seconds += seconds;
       clock->max_seconds = MAX (clock->max_seconds, seconds);
@@ -314,6 +379,16 @@ play_game (MmMatchPlayer  **players,
   return TRUE;
 }
 
+/* The Elo difference that a share of the points means, bounded so that
+ * a clean sweep prints a large number rather than an infinite one. */
+static double
+elo_of_share (double share)
+{
+  share = CLAMP (share, 0.001, 0.999);
+  /* + 0.0 so that an even match prints +0, not -0. */
+  return -400 * log10 (1 / share - 1) + 0.0;
+}
+
 static void
 print_tally (const char *first,
              const char *second,
@@ -328,13 +403,16 @@ print_tally (const char *first,
           first, second, tally->games, tally->wins, tally->draws, tally->losses,
           100 * share, 100 * margin, tally->discs_first, tally->discs_second,
           tally->games > 0 ? (double) (tally->discs_first - tally->discs_second) / tally->games : 0);
+  printf ("  Elo %+.0f (95%%: %+.0f to %+.0f)\n", elo_of_share (share),
+          elo_of_share (share - margin), elo_of_share (share + margin));
   for (int i = 0; i < 2; i++)
     {
       Clock *clock = &tally->clocks[i];
 
-      printf ("  %s: %u moves, %.2f s a move on average, %.2f s at most\n",
+      printf ("  %s: %u moves, %.3f s a move on average, %.2f s at most, %.2f s a game\n",
               i == 0 ? first : second, clock->moves,
-              clock->moves > 0 ? clock->seconds / clock->moves : 0, clock->max_seconds);
+              clock->moves > 0 ? clock->seconds / clock->moves : 0, clock->max_seconds,
+              tally->games > 0 ? clock->seconds / tally->games : 0);
     }
   fflush (stdout);
 }
@@ -352,16 +430,29 @@ play_match (const char   *first,
   MmMatchPlayer *players[2];
   FILE *ggf = NULL;
 
+  MmMatchPlayerOptions options = {
+    .weights = weights,
+    .seed = (guint32) option_seed,
+    .n_threads = option_threads,
+    .zebra_dir = option_zebra,
+    .engine_timeout = option_engine_timeout,
+  };
+
   memset (tally, 0, sizeof *tally);
-  player_a = mm_match_player_new (first, weights, (guint32) option_seed, option_threads, error);
+  player_a = mm_match_player_new (first, &options, error);
   if (player_a == NULL)
     return FALSE;
-  player_b = mm_match_player_new (second, weights, (guint32) option_seed + 7919, option_threads,
-                                  error);
+  options.seed += 7919;
+  player_b = mm_match_player_new (second, &options, error);
   if (player_b == NULL)
     return FALSE;
   players[0] = player_a;
   players[1] = player_b;
+  for (int i = 0; i < 2; i++)
+    if (mm_match_player_get_startup_seconds (players[i]) > 0)
+      printf ("%s starts in %.3f s, taken off each of its moves\n",
+              mm_match_player_get_name (players[i]),
+              mm_match_player_get_startup_seconds (players[i]));
 
   if (option_ggf != NULL)
     {
@@ -442,7 +533,10 @@ main (int    argc,
     "with the colours swapped, and prints wins, draws, losses and disc totals\n"
     "for the first player.  A player is a level (beginner, novice, intermediate,\n"
     "advanced, expert, master), a level with its seconds a move (master:1), a\n"
-    "fixed depth (depth:8), or an engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\").\n"
+    "fixed depth (depth:8, or depth:8:12 to solve exactly from 12 empties), an\n"
+    "engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\"), or Zebra run once a\n"
+    "move (zebra:6, or zebra:6:10:12 to solve exactly from 10 empties and for\n"
+    "win/loss/draw from 12).\n"
     "Our own players search without Multi-ProbCut with \",full-width\" added\n"
     "(master:1,full-width).");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -460,10 +554,11 @@ main (int    argc,
     }
   if (option_games < 2 || option_games % 2 != 0 || option_first < 0 || option_first >= option_games
       || option_plies < 1 || option_plies > MAX_OPENING_PLIES
-      || option_threads < 1 || option_threads > MM_SEARCH_MAX_THREADS)
+      || option_threads < 1 || option_threads > MM_SEARCH_MAX_THREADS
+      || option_engine_timeout <= 0)
     {
       fprintf (stderr, "monomachia-match: give an even number of games, a first game below it "
-               "and 1 to %d plies\n", MAX_OPENING_PLIES);
+               "and 1 to %d plies, and a timeout above 0\n", MAX_OPENING_PLIES);
       return EXIT_FAILURE;
     }
 
@@ -476,17 +571,22 @@ main (int    argc,
 
   if (option_openings == NULL)
     default_openings = g_build_filename (MM_MATCH_SHARED_DATA_DIR, "wthor-games.txt.gz", NULL);
-  openings = read_openings (option_openings != NULL ? option_openings : default_openings,
-                            option_plies, (guint) option_games / 2, &error);
+  if (option_random)
+    openings = random_openings (option_plies, (guint) option_games / 2, (guint32) option_seed,
+                                &error);
+  else
+    openings = read_openings (option_openings != NULL ? option_openings : default_openings,
+                              option_plies, (guint) option_games / 2, &error);
   if (openings == NULL)
     {
       fprintf (stderr, "monomachia-match: %s\n", error->message);
       return EXIT_FAILURE;
     }
 
-  printf ("%d games a pair from the %d most played %d-ply openings, colours swapped, seed %d, "
+  printf ("%d games a pair from the %d %s %d-ply openings, colours swapped, seed %d, "
           "%d thread%s a search\n",
-          option_games - option_first, option_games / 2, option_plies, option_seed,
+          option_games - option_first, option_games / 2, option_random ? "random" : "most played",
+          option_plies, option_seed,
           option_threads, option_threads == 1 ? "" : "s");
   fflush (stdout);
 
