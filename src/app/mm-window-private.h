@@ -21,11 +21,135 @@
 #pragma once
 
 #include "mm-ai-level.h"
+#include "mm-analysis-bar.h"
+#include "mm-autosave.h"
+#include "mm-board-editor.h"
 #include "mm-board-view.h"
 #include "mm-eval-graph.h"
+#include "mm-match.h"
+#include "mm-move-list.h"
+#include "mm-opponents.h"
+#include "mm-players-bar.h"
+#include "mm-record-actions.h"
+#include "mm-review-panel.h"
+#include "mm-toast.h"
 #include "mm-window.h"
 
 G_BEGIN_DECLS
+
+/* The window's state, shared by its files: mm-window.c (layout, parts
+ * and wiring), mm-window-actions.c (what its actions do) and
+ * mm-window-test-hooks.c (what the tests set up and read). */
+struct _MmWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* Owned references: the match, and its game */
+  MmMatch              *match;
+  MmGame               *game;
+  GSettings            *settings;
+  MmAutosave           *autosave;
+  GCancellable         *cancellable;
+  GtkMediaStream       *place_sound;
+  GtkMediaStream       *end_sound;
+
+  /* The game's file, and what moves records in and out */
+  MmRecordActions      *records;
+
+  /* Set while a game is put in place, so that this is not taken for a
+   * change made by the user. */
+  gboolean              loading;
+
+  /* What the status tells a screen reader before whose turn it is: the
+   * last event ("Black plays F5…"). */
+  char                 *last_event;
+
+  /* The earlier position on the board: the number of moves played to
+   * reach it, or -1 for the game as it stands. */
+  int                   browse;
+
+  /* Edit Board is on: the editor holds the position set up. */
+  gboolean              editing;
+
+  /* The computer's seats; an engine that stopped is started again at
+   * the next change of the position. */
+  MmOpponents          *opponents;
+  gboolean              engine_stopped;
+
+  /* The hint being looked for */
+  MmAiLevel             hint_level;
+  GCancellable         *hint_cancellable;
+
+  /* Analysis mode, whose bar has a computer player of its own so that
+   * it and the opponent's moves or hints never cancel each other; it
+   * looks at the position once a change is complete. */
+  gboolean              analysis_mode;
+  guint                 analysis_source;
+
+  /* How deep Analyse Game searches each position */
+  MmSearchLimits        review_limits;
+
+  gboolean              narrow;
+  guint                 layout_source;
+  guint                 n_sounds;
+
+  /* Template widgets */
+  GtkHeaderBar         *header_bar;
+  GtkWidget            *new_game_button;
+  GtkWidget            *new_game_icon_button;
+  MmBoardView          *board_view;
+  GtkWidget            *content_box;
+  GtkWidget            *side_panel;
+  MmPlayersBar         *players_bar;
+  MmAnalysisBar        *analysis_bar;
+  MmReviewPanel        *review_panel;
+  GtkLabel             *message_label;
+  GtkRevealer          *toast_revealer;
+  MmToast              *toast;
+  MmMoveList           *move_list;
+  MmBoardEditor        *board_editor;
+};
+
+/* Between the window's files */
+extern const MmSearchLimits _mm_window_default_analysis_limits;
+extern const MmSearchLimits _mm_window_default_review_limits;
+void        _mm_window_class_install_actions (GtkWidgetClass *widget_class);
+int        _mm_window_browse_position (MmWindow *self);
+void       _mm_window_browse_to (MmWindow *self,
+                                 int n_moves);
+MmAiPlayer *_mm_window_ensure_ai (MmWindow *self);
+void       _mm_window_focus_board (MmWindow *self);
+gboolean   _mm_window_is_computer_turn (MmWindow *self);
+gboolean   _mm_window_is_finished (MmWindow *self);
+void       _mm_window_leave_edit (MmWindow *self);
+void       _mm_window_position_at (MmWindow *self,
+                                   guint n_moves,
+                                   guint64 *black,
+                                   guint64 *white,
+                                   MmColor *side,
+                                   int *last_move);
+gboolean   _mm_window_result_stands (MmWindow *self);
+void       _mm_window_schedule_analysis (MmWindow *self);
+void       _mm_window_use_clock (MmWindow *self,
+                                 MmClock *clock);
+void       _mm_window_set_computer (MmWindow *self,
+                                    gboolean black,
+                                    gboolean white);
+void       _mm_window_set_event (MmWindow *self,
+                                 const char *event);
+void       _mm_window_set_file (MmWindow *self,
+                                GFile *file,
+                                gboolean unsaved);
+void       _mm_window_show_message (MmWindow *self,
+                                    const char *message);
+void       _mm_window_stop_hint (MmWindow *self);
+void       _mm_window_update_browse_actions (MmWindow *self);
+void       _mm_window_update_edit_actions (MmWindow *self);
+void       _mm_window_update_graph_selection (MmWindow *self);
+void       _mm_window_update_pause (MmWindow *self);
+void       _mm_window_update_status (MmWindow *self);
+void       _mm_window_update_thinking (MmWindow *self);
+
 
 /* For the tests, which drive the window as a person would and read what
  * it shows. */

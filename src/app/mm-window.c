@@ -57,7 +57,7 @@
  * then the scores change little, and a position nobody looks at any
  * more must not keep the processors busy.  From 20 empties the moves are
  * solved exactly, which takes about a second on two cores. */
-static const MmSearchLimits default_analysis_limits = {
+const MmSearchLimits _mm_window_default_analysis_limits = {
   .max_depth = 0,
   .max_seconds = 30.0,
   .exact_empties = 20,
@@ -66,7 +66,7 @@ static const MmSearchLimits default_analysis_limits = {
 /* Analyse Game searches each position 10 plies deep (2 s at most) and
  * solves the last 18 moves exactly: a whole game of 60 moves takes 10
  * to 15 seconds on two cores, and its mistakes are real ones. */
-static const MmSearchLimits default_review_limits = {
+const MmSearchLimits _mm_window_default_review_limits = {
   .max_depth = 10,
   .max_seconds = 2.0,
   .exact_empties = 18,
@@ -83,100 +83,13 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-struct _MmWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Owned references: the match, and its game */
-  MmMatch              *match;
-  MmGame               *game;
-  GSettings            *settings;
-  MmAutosave           *autosave;
-  GCancellable         *cancellable;
-  GtkMediaStream       *place_sound;
-  GtkMediaStream       *end_sound;
-
-  /* The game's file, and what moves records in and out */
-  MmRecordActions      *records;
-
-  /* Set while a game is put in place, so that this is not taken for a
-   * change made by the user. */
-  gboolean              loading;
-
-  /* What the status tells a screen reader before whose turn it is: the
-   * last event ("Black plays F5…"). */
-  char                 *last_event;
-
-  /* The earlier position on the board: the number of moves played to
-   * reach it, or -1 for the game as it stands. */
-  int                   browse;
-
-  /* Edit Board is on: the editor holds the position set up. */
-  gboolean              editing;
-
-  /* The computer's seats; an engine that stopped is started again at
-   * the next change of the position. */
-  MmOpponents          *opponents;
-  gboolean              engine_stopped;
-
-  /* The hint being looked for */
-  MmAiLevel             hint_level;
-  GCancellable         *hint_cancellable;
-
-  /* Analysis mode, whose bar has a computer player of its own so that
-   * it and the opponent's moves or hints never cancel each other; it
-   * looks at the position once a change is complete. */
-  gboolean              analysis_mode;
-  guint                 analysis_source;
-
-  /* How deep Analyse Game searches each position */
-  MmSearchLimits        review_limits;
-
-  gboolean              narrow;
-  guint                 layout_source;
-  guint                 n_sounds;
-
-  /* Template widgets */
-  GtkHeaderBar         *header_bar;
-  GtkWidget            *new_game_button;
-  GtkWidget            *new_game_icon_button;
-  MmBoardView          *board_view;
-  GtkWidget            *content_box;
-  GtkWidget            *side_panel;
-  MmPlayersBar         *players_bar;
-  MmAnalysisBar        *analysis_bar;
-  MmReviewPanel        *review_panel;
-  GtkLabel             *message_label;
-  GtkRevealer          *toast_revealer;
-  MmToast              *toast;
-  MmMoveList           *move_list;
-  MmBoardEditor        *board_editor;
-};
 
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void mm_window_focus_board  (MmWindow *self);
-static void mm_window_set_clock    (MmWindow *self,
-                                    MmClock  *clock);
-static void mm_window_leave_edit   (MmWindow *self);
-static void mm_window_update_status (MmWindow *self);
-static void mm_window_stop_hint (MmWindow *self);
-static void mm_window_set_computer (MmWindow *self,
-                                    gboolean  black,
-                                    gboolean  white);
 static void mm_window_follow_clock (MmWindow *self);
-static void mm_window_update_pause (MmWindow *self);
 static void mm_window_replace_stopped_engine (MmWindow *self);
-static void mm_window_position_at (MmWindow *self,
-                                   guint     n_moves,
-                                   guint64  *black,
-                                   guint64  *white,
-                                   MmColor  *side,
-                                   int      *last_move);
-static void mm_window_schedule_analysis (MmWindow *self);
 static void mm_window_set_analysis_mode (MmWindow *self,
                                          gboolean  analysis_mode);
-static void mm_window_update_graph_selection (MmWindow *self);
 static void mm_window_check_review (MmWindow *self);
 
 /* ------------------------------------------------------------------ */
@@ -184,9 +97,9 @@ static void mm_window_check_review (MmWindow *self);
 /* ------------------------------------------------------------------ */
 
 /* A message over the board; it goes by itself after a while. */
-static void
-mm_window_show_message (MmWindow   *self,
-                        const char *message)
+void
+_mm_window_show_message (MmWindow   *self,
+                         const char *message)
 {
   if (self->toast != NULL)
     mm_toast_show (self->toast, message);
@@ -198,9 +111,9 @@ mm_window_announce (MmWindow *self)
   mm_players_bar_announce (self->players_bar, self->last_event);
 }
 
-static void
-mm_window_set_event (MmWindow   *self,
-                     const char *event)
+void
+_mm_window_set_event (MmWindow   *self,
+                      const char *event)
 {
   g_free (self->last_event);
   self->last_event = g_strdup (event);
@@ -215,14 +128,14 @@ mm_window_add_event (MmWindow   *self,
 
   if (self->last_event == NULL || *self->last_event == '\0')
     {
-      mm_window_set_event (self, event);
+      _mm_window_set_event (self, event);
       return;
     }
 
   /* Translators: two events joined, as “White plays C3 and flips 1 disc.
    * Black has no move and passes” */
   joined = g_strdup_printf (_("%s. %s"), self->last_event, event);
-  mm_window_set_event (self, joined);
+  _mm_window_set_event (self, joined);
 }
 
 /* ------------------------------------------------------------------ */
@@ -274,10 +187,10 @@ mm_window_update_title (MmWindow *self)
   mm_match_set_document (self->match, uri, mm_record_actions_get_unsaved (self->records));
 }
 
-static void
-mm_window_set_file (MmWindow *self,
-                    GFile    *file,
-                    gboolean  unsaved)
+void
+_mm_window_set_file (MmWindow *self,
+                     GFile    *file,
+                     gboolean  unsaved)
 {
   mm_record_actions_set_file (self->records, file, unsaved);
 }
@@ -359,30 +272,30 @@ mm_window_result_text (MmWindow *self)
   return g_strdup_printf (_("Game over: %s"), result);
 }
 
-static gboolean
-mm_window_is_finished (MmWindow *self)
+gboolean
+_mm_window_is_finished (MmWindow *self)
 {
   return mm_match_is_finished (self->match);
 }
 
 /* A loss on time or a resignation stands: the moves cannot be taken back. */
-static gboolean
-mm_window_result_stands (MmWindow *self)
+gboolean
+_mm_window_result_stands (MmWindow *self)
 {
   MmMatchResult result = mm_match_get_result (self->match, NULL);
 
   return result == MM_MATCH_RESULT_TIME || result == MM_MATCH_RESULT_RESIGNATION;
 }
 
-static gboolean
-mm_window_is_computer (MmWindow *self,
-                       MmColor   color)
+gboolean
+_mm_window_is_computer (MmWindow *self,
+                        MmColor   color)
 {
   return !mm_player_is_local_person (mm_match_get_seat (self->match, color));
 }
 
-static gboolean
-mm_window_is_computer_turn (MmWindow *self)
+gboolean
+_mm_window_is_computer_turn (MmWindow *self)
 {
   return !mm_match_is_finished (self->match) && !mm_match_is_local_turn (self->match);
 }
@@ -394,17 +307,17 @@ mm_window_follow_clock (MmWindow *self)
   mm_players_bar_follow_clock (self->players_bar, mm_match_get_clock (self->match));
 }
 
-static void
-mm_window_update_status (MmWindow *self)
+void
+_mm_window_update_status (MmWindow *self)
 {
   g_autofree char *status = NULL;
   guint black, white;
-  gboolean over = mm_window_is_finished (self);
+  gboolean over = _mm_window_is_finished (self);
   MmColor side = mm_game_get_side_to_move (self->game);
   gboolean live = self->browse < 0 && !self->editing;
 
   mm_board_view_set_input_idle (self->board_view,
-                                live && !over && mm_window_is_computer (self, side));
+                                live && !over && _mm_window_is_computer (self, side));
   /* A game lost on time or resigned shows no moves to play either. */
   mm_board_view_set_finished (self->board_view, live && over);
 
@@ -424,8 +337,8 @@ mm_window_update_status (MmWindow *self)
       guint64 black_discs, white_discs;
       int last_move;
 
-      mm_window_position_at (self, (guint) self->browse, &black_discs, &white_discs, &side,
-                             &last_move);
+      _mm_window_position_at (self, (guint) self->browse, &black_discs, &white_discs, &side,
+                              &last_move);
       black = (guint) mm_popcount (black_discs);
       white = (guint) mm_popcount (white_discs);
       over = FALSE;
@@ -462,13 +375,13 @@ mm_window_update_status (MmWindow *self)
 /* ------------------------------------------------------------------ */
 
 /* The position after the first @n_moves moves of the game. */
-static void
-mm_window_position_at (MmWindow *self,
-                       guint     n_moves,
-                       guint64  *black,
-                       guint64  *white,
-                       MmColor  *side,
-                       int      *last_move)
+void
+_mm_window_position_at (MmWindow *self,
+                        guint     n_moves,
+                        guint64  *black,
+                        guint64  *white,
+                        MmColor  *side,
+                        int      *last_move)
 {
   MmBoard board;
   MmColor color;
@@ -494,8 +407,8 @@ mm_window_position_at (MmWindow *self,
   *white = color == MM_COLOR_BLACK ? board.opponent : board.player;
 }
 
-static void
-mm_window_update_browse_actions (MmWindow *self)
+void
+_mm_window_update_browse_actions (MmWindow *self)
 {
   guint n_moves = mm_game_get_n_moves (self->game);
   guint shown = self->browse < 0 ? n_moves : (guint) self->browse;
@@ -508,7 +421,7 @@ mm_window_update_browse_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
                                  can && self->browse >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
-                                 can && self->browse >= 0 && !mm_window_result_stands (self));
+                                 can && self->browse >= 0 && !_mm_window_result_stands (self));
 }
 
 /* The list follows every change of the game. */
@@ -516,14 +429,14 @@ static void
 mm_window_update_moves (MmWindow *self)
 {
   mm_move_list_update (self->move_list);
-  mm_window_update_browse_actions (self);
+  _mm_window_update_browse_actions (self);
 }
 
 /* Shows the position after @n_moves moves, or the game as it stands
  * for -1 (or the number of moves played). */
-static void
-mm_window_browse_to (MmWindow *self,
-                     int       n_moves)
+void
+_mm_window_browse_to (MmWindow *self,
+                      int       n_moves)
 {
   guint total = mm_game_get_n_moves (self->game);
 
@@ -535,8 +448,8 @@ mm_window_browse_to (MmWindow *self,
   self->browse = n_moves;
   /* The computer thinks about the game, not about an earlier position. */
   if (n_moves >= 0)
-    mm_window_stop_hint (self);
-  mm_window_update_pause (self);
+    _mm_window_stop_hint (self);
+  _mm_window_update_pause (self);
 
   if (n_moves < 0)
     {
@@ -550,7 +463,7 @@ mm_window_browse_to (MmWindow *self,
       int last_move;
       g_autofree char *text = NULL;
 
-      mm_window_position_at (self, (guint) n_moves, &black, &white, &side, &last_move);
+      _mm_window_position_at (self, (guint) n_moves, &black, &white, &side, &last_move);
       mm_board_view_show_position (self->board_view, black, white, side, last_move);
       if (n_moves == 0)
         /* Translators: shown while the start position of the game is on the board */
@@ -559,70 +472,29 @@ mm_window_browse_to (MmWindow *self,
         /* Translators: shown while an earlier position is on the board */
         text = g_strdup_printf (_("After move %d of %u"), n_moves, total);
       mm_move_list_set_shown (self->move_list, n_moves, text);
-      mm_window_set_event (self, text);
+      _mm_window_set_event (self, text);
     }
 
-  mm_window_update_browse_actions (self);
-  mm_window_update_status (self);
-  mm_window_update_graph_selection (self);
-  mm_window_schedule_analysis (self);
+  _mm_window_update_browse_actions (self);
+  _mm_window_update_status (self);
+  _mm_window_update_graph_selection (self);
+  _mm_window_schedule_analysis (self);
 }
 
 static void
 mm_window_move_activated_cb (MmWindow *self,
                              int       n_moves)
 {
-  mm_window_browse_to (self, n_moves);
+  _mm_window_browse_to (self, n_moves);
 }
 
-static int
-mm_window_browse_position (MmWindow *self)
+int
+_mm_window_browse_position (MmWindow *self)
 {
   return self->browse < 0 ? (int) mm_game_get_n_moves (self->game) : self->browse;
 }
 
-static void
-mm_window_browse_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
 
-  if (g_str_equal (action_name, "win.browse-first"))
-    mm_window_browse_to (self, 0);
-  else if (g_str_equal (action_name, "win.browse-previous"))
-    mm_window_browse_to (self, MAX (mm_window_browse_position (self) - 1, 0));
-  else if (g_str_equal (action_name, "win.browse-next"))
-    mm_window_browse_to (self, mm_window_browse_position (self) + 1);
-  else
-    {
-      mm_window_browse_to (self, -1);
-      mm_window_set_event (self, NULL);
-      mm_window_focus_board (self);
-    }
-}
-
-/* The game goes on from the position shown: the moves after it are
- * taken back (redo can still bring them), and whoever is to move there
- * moves, the computer too. */
-static void
-mm_window_play_from_here_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  guint target;
-
-  if (self->editing || self->browse < 0 || mm_window_result_stands (self))
-    return;
-
-  target = (guint) self->browse;
-  mm_window_stop_hint (self);
-  mm_match_play_from (self->match, target);
-  mm_window_browse_to (self, -1);
-  mm_window_set_event (self, NULL);
-  mm_window_focus_board (self);
-}
 
 /* ------------------------------------------------------------------ */
 /* What the game says                                                 */
@@ -643,7 +515,7 @@ mm_window_move_played_cb (MmWindow *self,
   if (self->loading)
     return;
 
-  mm_window_show_message (self, NULL);
+  _mm_window_show_message (self, NULL);
   mm_square_format (square, name);
   name[0] = g_ascii_toupper (name[0]);
   if (color == MM_COLOR_BLACK)
@@ -656,7 +528,7 @@ mm_window_move_played_cb (MmWindow *self,
     event = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White plays %s and flips %u disc",
                                           "White plays %s and flips %u discs", n_flips),
                              name, n_flips);
-  mm_window_set_event (self, event);
+  _mm_window_set_event (self, event);
   mm_window_play_sound (self, &self->place_sound, "place");
 }
 
@@ -667,7 +539,7 @@ mm_window_passed_cb (MmWindow *self,
   const char *message = color == MM_COLOR_BLACK ? _("Black has no move and passes")
                                                 : _("White has no move and passes");
 
-  mm_window_show_message (self, message);
+  _mm_window_show_message (self, message);
   mm_window_add_event (self, message);
 }
 
@@ -679,7 +551,7 @@ mm_window_game_over_cb (MmWindow *self,
   g_autofree char *message = result_message (black, white);
 
   /* The status says who won: the screen reader hears it there. */
-  mm_window_show_message (self, message);
+  _mm_window_show_message (self, message);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
 
@@ -692,8 +564,8 @@ mm_window_position_changed_cb (MmWindow *self)
   if (mm_game_is_over (self->game))
     message = result_message (mm_game_get_black_count (self->game),
                               mm_game_get_white_count (self->game));
-  mm_window_show_message (self, message);
-  mm_window_set_event (self, NULL);
+  _mm_window_show_message (self, message);
+  _mm_window_set_event (self, NULL);
 }
 
 /* Every change of the game brings the panel and the list up to date; a
@@ -706,16 +578,16 @@ mm_window_game_notify_cb (MmWindow *self)
       self->browse = -1;
       mm_board_view_show_game (self->board_view);
       mm_move_list_set_shown (self->move_list, -1, NULL);
-      mm_window_update_pause (self);
+      _mm_window_update_pause (self);
     }
   mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
-  mm_window_update_status (self);
+  _mm_window_update_status (self);
   mm_window_update_moves (self);
   mm_window_follow_clock (self);
   mm_window_replace_stopped_engine (self);
   mm_window_check_review (self);
-  mm_window_update_graph_selection (self);
-  mm_window_schedule_analysis (self);
+  _mm_window_update_graph_selection (self);
+  _mm_window_schedule_analysis (self);
 }
 
 /* A loss on time ends the game where it stands; so does a resignation. */
@@ -729,22 +601,22 @@ mm_window_result_cb (MmWindow *self)
     return;
 
   message = time_loss_message (loser);
-  mm_window_stop_hint (self);
-  mm_window_schedule_analysis (self);
+  _mm_window_stop_hint (self);
+  _mm_window_schedule_analysis (self);
   mm_window_follow_clock (self);
-  mm_window_update_status (self);
-  mm_window_show_message (self, message);
-  mm_window_set_event (self, NULL);
+  _mm_window_update_status (self);
+  _mm_window_show_message (self, message);
+  _mm_window_set_event (self, NULL);
   mm_window_play_sound (self, &self->end_sound, "end");
 }
 
-static void
-mm_window_set_clock (MmWindow *self,
-                     MmClock  *clock)
+void
+_mm_window_use_clock (MmWindow *self,
+                      MmClock  *clock)
 {
   mm_match_set_clock (self->match, clock);
   mm_window_follow_clock (self);
-  mm_window_update_status (self);
+  _mm_window_update_status (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -786,8 +658,8 @@ mm_window_restore_session (MmWindow   *self,
       gboolean both = g_str_equal (computer, "both");
 
       mm_opponents_set_level_id (self->opponents, level);
-      mm_window_set_computer (self, both || g_str_equal (computer, "black"),
-                              both || g_str_equal (computer, "white"));
+      _mm_window_set_computer (self, both || g_str_equal (computer, "black"),
+                               both || g_str_equal (computer, "white"));
     }
 }
 
@@ -801,7 +673,7 @@ mm_window_autosave_failed_cb (MmWindow     *self,
                      error->message);
 
   g_warning ("%s", message);
-  mm_window_show_message (self, message);
+  _mm_window_show_message (self, message);
 }
 
 static void
@@ -831,16 +703,16 @@ mm_window_restore (MmWindow *self)
   if (!restored)
     {
       if (error != NULL)
-        mm_window_show_message (self, error->message);
+        _mm_window_show_message (self, error->message);
       return;
     }
 
   if (uri != NULL)
     file = g_file_new_for_uri (uri);
-  mm_window_set_file (self, file, unsaved);
+  _mm_window_set_file (self, file, unsaved);
   mm_window_restore_session (self, session);
   mm_window_follow_clock (self);
-  mm_window_update_status (self);
+  _mm_window_update_status (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -849,8 +721,8 @@ mm_window_restore (MmWindow *self)
 
 /* The keyboard starts on the board, on the first legal move, so that arrow
  * keys, Enter and typed square names work at once. */
-static void
-mm_window_focus_board (MmWindow *self)
+void
+_mm_window_focus_board (MmWindow *self)
 {
   guint64 legal = mm_game_get_legal_moves (self->game);
   int square = legal != 0 ? mm_first_square (legal) : 0;
@@ -873,22 +745,22 @@ mm_window_load_cb (MmWindow        *self,
   g_autoptr(GString) message = g_string_new (text);
   gboolean loaded;
 
-  mm_window_leave_edit (self);
+  _mm_window_leave_edit (self);
   /* Games read from elsewhere are played on by people. */
-  mm_window_stop_hint (self);
-  mm_window_set_computer (self, FALSE, FALSE);
+  _mm_window_stop_hint (self);
+  _mm_window_set_computer (self, FALSE, FALSE);
   self->loading = TRUE;
   loaded = mm_game_load_record (self->game, record, &error);
   self->loading = FALSE;
   if (!loaded)
     {
-      mm_window_show_message (self, error->message);
+      _mm_window_show_message (self, error->message);
       return;
     }
 
   /* Games read from elsewhere are played on untimed. */
-  mm_window_set_clock (self, NULL);
-  mm_window_set_file (self, file, file == NULL);
+  _mm_window_use_clock (self, NULL);
+  _mm_window_set_file (self, file, file == NULL);
 
   if (mm_game_is_over (self->game))
     {
@@ -898,8 +770,8 @@ mm_window_load_cb (MmWindow        *self,
       if (message->len > 0)
         g_string_append_c (message, ' ');
       g_string_append (message, result);
-      mm_window_show_message (self, message->str);
-      mm_window_focus_board (self);
+      _mm_window_show_message (self, message->str);
+      _mm_window_focus_board (self);
       return;
     }
   else if (mm_game_get_n_moves (self->game) > 0
@@ -913,8 +785,8 @@ mm_window_load_cb (MmWindow        *self,
                                 ? _("White has no move and passes")
                                 : _("Black has no move and passes"));
     }
-  mm_window_show_message (self, message->str);
-  mm_window_focus_board (self);
+  _mm_window_show_message (self, message->str);
+  _mm_window_focus_board (self);
 }
 
 /* The record actions' sentences go over the board. */
@@ -923,7 +795,7 @@ mm_window_records_message_cb (MmWindow        *self,
                               const char      *message,
                               MmRecordActions *records)
 {
-  mm_window_show_message (self, message);
+  _mm_window_show_message (self, message);
 }
 
 /**
@@ -944,61 +816,12 @@ mm_window_open_files (MmWindow  *self,
   mm_record_actions_open_files (self->records, files, n_files);
 }
 
-static void
-mm_window_open_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  mm_record_actions_open (MM_WINDOW (widget)->records);
-}
 
-static void
-mm_window_save_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  mm_record_actions_save (MM_WINDOW (widget)->records);
-}
 
-static void
-mm_window_save_as_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
-{
-  mm_record_actions_save_as (MM_WINDOW (widget)->records);
-}
 
-static void
-mm_window_copy_moves_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
-{
-  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_TRANSCRIPT);
-}
 
-static void
-mm_window_copy_game_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
-{
-  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_GGF);
-}
 
-static void
-mm_window_copy_board_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
-{
-  mm_record_actions_copy (MM_WINDOW (widget)->records, MM_RECORD_FORMAT_BOARD);
-}
 
-static void
-mm_window_paste_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  mm_record_actions_paste (MM_WINDOW (widget)->records);
-}
 
 /* ------------------------------------------------------------------ */
 /* The computer player                                                */
@@ -1006,8 +829,8 @@ mm_window_paste_action (GtkWidget  *widget,
 
 /* The built-in player, for hints; without its weights there is none,
  * and the message bar says why. */
-static MmAiPlayer *
-mm_window_ensure_ai (MmWindow *self)
+MmAiPlayer *
+_mm_window_ensure_ai (MmWindow *self)
 {
   g_autoptr(GError) error = NULL;
   MmAiPlayer *ai = mm_opponents_get_ai (self->opponents, &error);
@@ -1015,17 +838,17 @@ mm_window_ensure_ai (MmWindow *self)
   if (ai == NULL)
     {
       g_warning ("%s", error->message);
-      mm_window_show_message (self, error->message);
-      mm_window_set_event (self, error->message);
+      _mm_window_show_message (self, error->message);
+      _mm_window_set_event (self, error->message);
     }
   return ai;
 }
 
 /* The computer plays the sides given, the people here the others. */
-static void
-mm_window_set_computer (MmWindow *self,
-                        gboolean  black,
-                        gboolean  white)
+void
+_mm_window_set_computer (MmWindow *self,
+                         gboolean  black,
+                         gboolean  white)
 {
   MmPlayer *computer = NULL;
   g_autoptr(MmPlayer) black_person = MM_PLAYER (mm_local_player_new (NULL));
@@ -1038,8 +861,8 @@ mm_window_set_computer (MmWindow *self,
       computer = mm_opponents_get_seat (self->opponents, &error);
       if (computer == NULL)
         {
-          mm_window_show_message (self, error->message);
-          mm_window_set_event (self, error->message);
+          _mm_window_show_message (self, error->message);
+          _mm_window_set_event (self, error->message);
         }
     }
   self->engine_stopped = FALSE;
@@ -1062,8 +885,8 @@ mm_window_set_computer (MmWindow *self,
 static const char *
 mm_window_get_computer_side (MmWindow *self)
 {
-  gboolean black = mm_window_is_computer (self, MM_COLOR_BLACK);
-  gboolean white = mm_window_is_computer (self, MM_COLOR_WHITE);
+  gboolean black = _mm_window_is_computer (self, MM_COLOR_BLACK);
+  gboolean white = _mm_window_is_computer (self, MM_COLOR_WHITE);
 
   return black && white ? "both" : black ? "black" : white ? "white" : "none";
 }
@@ -1081,13 +904,13 @@ mm_window_set_computer_side (MmWindow   *self,
 
   if (g_str_equal (mm_window_get_computer_side (self), side != NULL ? side : "none"))
     return;
-  mm_window_stop_hint (self);
+  _mm_window_stop_hint (self);
   /* The level comes from the settings when the computer comes in. */
   if (g_str_equal (mm_window_get_computer_side (self), "none"))
     mm_opponents_set_level_id (self->opponents, level);
-  mm_window_set_computer (self, black, white);
-  mm_window_update_status (self);
-  mm_window_schedule_analysis (self);
+  _mm_window_set_computer (self, black, white);
+  _mm_window_update_status (self);
+  _mm_window_schedule_analysis (self);
 }
 
 /* An engine that stopped (it crashed, or could not start) is started
@@ -1100,8 +923,8 @@ mm_window_replace_stopped_engine (MmWindow *self)
   if (!self->engine_stopped)
     return;
   side = mm_window_get_computer_side (self);
-  mm_window_set_computer (self, g_str_equal (side, "both") || g_str_equal (side, "black"),
-                          g_str_equal (side, "both") || g_str_equal (side, "white"));
+  _mm_window_set_computer (self, g_str_equal (side, "both") || g_str_equal (side, "black"),
+                           g_str_equal (side, "both") || g_str_equal (side, "white"));
 }
 
 static void
@@ -1109,15 +932,15 @@ mm_window_seat_failed_cb (MmWindow     *self,
                           MmColor       color,
                           const GError *error)
 {
-  mm_window_show_message (self, error->message);
-  mm_window_set_event (self, error->message);
+  _mm_window_show_message (self, error->message);
+  _mm_window_set_event (self, error->message);
   if (mm_opponents_is_stopped_engine (self->opponents, mm_match_get_seat (self->match, color)))
     self->engine_stopped = TRUE;
 }
 
 /* The spinner and its words while the computer searches. */
-static void
-mm_window_update_thinking (MmWindow *self)
+void
+_mm_window_update_thinking (MmWindow *self)
 {
   gboolean moving = mm_match_get_thinking (self->match);
   gboolean busy = moving || self->hint_cancellable != NULL;
@@ -1136,13 +959,13 @@ static void
 mm_window_thinking_cb (MmWindow *self)
 {
   if (mm_match_get_thinking (self->match))
-    mm_window_stop_hint (self);
-  mm_window_update_thinking (self);
+    _mm_window_stop_hint (self);
+  _mm_window_update_thinking (self);
 }
 
 /* Stops the hint being looked for, at once; its result will be dropped. */
-static void
-mm_window_stop_hint (MmWindow *self)
+void
+_mm_window_stop_hint (MmWindow *self)
 {
   if (self->hint_cancellable != NULL)
     {
@@ -1152,122 +975,17 @@ mm_window_stop_hint (MmWindow *self)
   if (self->board_view != NULL)
     mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
   if (self->players_bar != NULL && self->match != NULL)
-    mm_window_update_thinking (self);
+    _mm_window_update_thinking (self);
 }
 
 /* Nobody is asked to move while an earlier position is shown or the
  * board is set up. */
-static void
-mm_window_update_pause (MmWindow *self)
+void
+_mm_window_update_pause (MmWindow *self)
 {
   mm_match_set_paused (self->match, self->editing || self->browse >= 0);
 }
 
-typedef struct
-{
-  MmWindow     *self;
-  GCancellable *cancellable;
-} Search;
-
-/* A search that @cancellable stops. */
-static Search *
-search_new_with (MmWindow     *self,
-                 GCancellable *cancellable)
-{
-  Search *search = g_new0 (Search, 1);
-
-  search->self = g_object_ref (self);
-  search->cancellable = g_object_ref (cancellable);
-  return search;
-}
-
-static void
-search_free (Search *search)
-{
-  g_object_unref (search->self);
-  g_object_unref (search->cancellable);
-  g_free (search);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Search, search_free)
-
-/* Whether the hint that came is the one the window waits for; if so
- * the window no longer waits. */
-static gboolean
-search_is_current_hint (Search *search)
-{
-  MmWindow *self = search->self;
-
-  if (self->game == NULL || g_cancellable_is_cancelled (search->cancellable)
-      || search->cancellable != self->hint_cancellable)
-    return FALSE;
-
-  g_clear_object (&self->hint_cancellable);
-  mm_window_update_thinking (self);
-  return TRUE;
-}
-
-static void
-mm_window_hint_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(Search) search = user_data;
-  g_autoptr(GError) error = NULL;
-  MmWindow *self = search->self;
-  g_autofree char *message = NULL;
-  MmAiMove move;
-  char name[3];
-
-  if (!mm_ai_player_hint_finish (MM_AI_PLAYER (source), result, &move, &error))
-    {
-      if (search_is_current_hint (search))
-        mm_window_show_message (self, error->message);
-      return;
-    }
-  if (!search_is_current_hint (search) || move.square < 0 || move.square >= MM_N_SQUARES)
-    return;
-
-  mm_board_view_set_hint (self->board_view, move.square);
-  mm_square_format (move.square, name);
-  name[0] = g_ascii_toupper (name[0]);
-  /* Translators: the move the computer advises; %s is a square, as D3 */
-  message = g_strdup_printf (_("Hint: %s"), name);
-  mm_window_show_message (self, message);
-  mm_window_set_event (self, message);
-}
-
-static void
-mm_window_hint_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  MmBoard board;
-
-  if (self->editing || self->browse >= 0 || mm_window_is_finished (self))
-    {
-      /* Translators: shown when Hint is asked for where no move can be played */
-      mm_window_show_message (self, _("There is no move to give a hint for."));
-      return;
-    }
-  if (mm_window_is_computer_turn (self))
-    {
-      mm_window_show_message (self, _("Wait for the computer’s move."));
-      return;
-    }
-  /* The opponent's player gives hints too: on the person's turn it has
-   * nothing else to do. */
-  if (mm_window_ensure_ai (self) == NULL)
-    return;
-
-  mm_window_stop_hint (self);
-  self->hint_cancellable = g_cancellable_new ();
-  board = mm_game_get_board (self->game);
-  mm_ai_player_hint_async (mm_window_ensure_ai (self), &board, self->hint_level, self->hint_cancellable,
-                           mm_window_hint_cb, search_new_with (self, self->hint_cancellable));
-  mm_window_update_thinking (self);
-}
 
 /* ------------------------------------------------------------------ */
 /* Analysis mode                                                      */
@@ -1302,11 +1020,11 @@ mm_window_analysis_target (MmWindow *self,
     return _("Analysis waits for the game review.");
 
   if (self->browse >= 0)
-    mm_window_position_at (self, (guint) self->browse, black, white, side, &last_move);
-  else if (mm_window_result_stands (self))
+    _mm_window_position_at (self, (guint) self->browse, black, white, side, &last_move);
+  else if (_mm_window_result_stands (self))
     /* Translators: analysis mode's status at the end of a game */
     return _("The game is over: no moves to score.");
-  else if (mm_window_is_computer_turn (self))
+  else if (_mm_window_is_computer_turn (self))
     /* Translators: analysis mode's status while the computer is to move;
      * it would slow the computer down */
     return _("Analysis waits for the computer’s move.");
@@ -1332,7 +1050,7 @@ static void
 mm_window_analysis_failed_cb (MmWindow     *self,
                               const GError *error)
 {
-  mm_window_show_message (self, error->message);
+  _mm_window_show_message (self, error->message);
 }
 
 static gboolean
@@ -1357,7 +1075,7 @@ mm_window_analyse_cb (gpointer data)
       /* The mode cannot work, so it goes off rather than fail again at
        * every move. */
       g_warning ("%s", error->message);
-      mm_window_show_message (self, error->message);
+      _mm_window_show_message (self, error->message);
       mm_window_set_analysis_mode (self, FALSE);
     }
   return G_SOURCE_REMOVE;
@@ -1366,8 +1084,8 @@ mm_window_analyse_cb (gpointer data)
 /* Analysis mode looks at the position once the change that led to it is
  * complete (a move and a pass make several notifications), after the
  * computer has decided whether to think. */
-static void
-mm_window_schedule_analysis (MmWindow *self)
+void
+_mm_window_schedule_analysis (MmWindow *self)
 {
   if (self->analysis_mode && self->analysis_source == 0)
     self->analysis_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, mm_window_analyse_cb,
@@ -1384,7 +1102,7 @@ mm_window_set_analysis_mode (MmWindow *self,
 
   self->analysis_mode = analysis_mode;
   if (analysis_mode)
-    mm_window_schedule_analysis (self);
+    _mm_window_schedule_analysis (self);
   else
     mm_window_stop_analysis (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS_MODE]);
@@ -1403,8 +1121,8 @@ mm_window_shown_position (MmWindow *self)
 
 /* The graph marks the position on the board; the board marks the
  * mistake made there, if the review found one, and the better move. */
-static void
-mm_window_update_graph_selection (MmWindow *self)
+void
+_mm_window_update_graph_selection (MmWindow *self)
 {
   const MmReviewEntry *entry = NULL;
   guint64 black = 0, white = 0;
@@ -1425,7 +1143,7 @@ mm_window_update_graph_selection (MmWindow *self)
       return;
     }
 
-  mm_window_position_at (self, (guint) shown, &black, &white, &side, &last_move);
+  _mm_window_position_at (self, (guint) shown, &black, &white, &side, &last_move);
   mm_board_view_set_review_marks (self->board_view, black, white, side, entry->move,
                                   entry->best_move);
 }
@@ -1439,8 +1157,8 @@ mm_window_review_changed_cb (MmWindow *self)
                                  mm_review_panel_get_running (self->review_panel));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-review",
                                  mm_review_panel_get_shown (self->review_panel));
-  mm_window_update_graph_selection (self);
-  mm_window_schedule_analysis (self);
+  _mm_window_update_graph_selection (self);
+  _mm_window_schedule_analysis (self);
 }
 
 /* A screen reader hears the result, as it hears a move. */
@@ -1449,8 +1167,8 @@ mm_window_review_finished_cb (MmWindow     *self,
                               const GError *error)
 {
   if (error != NULL)
-    mm_window_show_message (self, error->message);
-  mm_window_set_event (self, mm_review_panel_get_status (self->review_panel));
+    _mm_window_show_message (self, error->message);
+  _mm_window_set_event (self, mm_review_panel_get_status (self->review_panel));
 }
 
 /* A point of the graph or a mistake: that position goes on the board,
@@ -1459,7 +1177,7 @@ static void
 mm_window_review_position_cb (MmWindow *self,
                               int       position)
 {
-  mm_window_browse_to (self, position);
+  _mm_window_browse_to (self, position);
 }
 
 /* The review goes once the game is no longer the one it is about. */
@@ -1471,48 +1189,8 @@ mm_window_check_review (MmWindow *self)
     mm_review_panel_close (self->review_panel);
 }
 
-static void
-mm_window_analyse_game_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
 
-  if (self->editing)
-    {
-      /* Translators: shown on Analyse Game while Edit Board is on */
-      mm_window_show_message (self, _("Leave Edit Board to analyse the game."));
-      return;
-    }
-  if (mm_game_get_n_moves (self->game) == 0)
-    {
-      /* Translators: shown on Analyse Game before the first move */
-      mm_window_show_message (self, _("There are no moves to review yet."));
-      return;
-    }
-  if (!mm_review_panel_start (self->review_panel, self->game, &self->review_limits, &error))
-    {
-      g_warning ("%s", error->message);
-      mm_window_show_message (self, error->message);
-    }
-}
 
-static void
-mm_window_stop_review_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
-{
-  mm_review_panel_stop (MM_WINDOW (widget)->review_panel);
-}
-
-static void
-mm_window_close_review_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
-{
-  mm_review_panel_close (MM_WINDOW (widget)->review_panel);
-}
 
 /* ------------------------------------------------------------------ */
 /* Moves and games                                                    */
@@ -1537,7 +1215,7 @@ mm_window_square_activated_cb (MmWindow *self,
   if (self->browse >= 0)
     {
       /* Translators: shown on a click on the board while an earlier position is shown */
-      mm_window_show_message (self, _("This is an earlier position. Go back to the game to play."));
+      _mm_window_show_message (self, _("This is an earlier position. Go back to the game to play."));
       return;
     }
 
@@ -1549,180 +1227,25 @@ mm_window_square_activated_cb (MmWindow *self,
     {
       g_autofree char *message = time_loss_message (loser);
 
-      mm_window_show_message (self, message);
+      _mm_window_show_message (self, message);
     }
   else if (g_error_matches (error, MM_MATCH_ERROR, MM_MATCH_ERROR_NOT_YOUR_TURN))
     /* Translators: shown on a click on the board while the computer is to move */
-    mm_window_show_message (self, _("Wait for the computer’s move."));
+    _mm_window_show_message (self, _("Wait for the computer’s move."));
   else
-    mm_window_show_message (self, error->message);
+    _mm_window_show_message (self, error->message);
 }
 
-static void
-mm_window_set_names (MmWindow   *self,
-                     const char *black_name,
-                     const char *white_name)
-{
-  g_autofree char *black = g_strstrip (g_strdup (black_name != NULL ? black_name : ""));
-  g_autofree char *white = g_strstrip (g_strdup (white_name != NULL ? white_name : ""));
 
-  mm_game_set_player_name (self->game, MM_COLOR_BLACK, *black != '\0' ? black : NULL);
-  mm_game_set_player_name (self->game, MM_COLOR_WHITE, *white != '\0' ? white : NULL);
-}
 
-/* The computer's sides are recorded under its name; the people's keep
- * the names they have, unless @forget_people (a board set up by hand). */
-static void
-mm_window_name_players (MmWindow *self,
-                        gboolean  forget_people)
-{
-  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
-    if (mm_window_is_computer (self, color))
-      {
-        g_autofree char *name = mm_opponents_dup_record_name (self->opponents);
 
-        mm_game_set_player_name (self->game, color, name);
-      }
-    else if (forget_people)
-      mm_game_set_player_name (self->game, color, NULL);
-}
 
-/* A new game as @data, an #MmNewGameSetup, says: opponents, start
- * position, names and clock. */
-static void
-mm_window_new_game (gpointer owner,
-                    gboolean discarded,
-                    gpointer data)
-{
-  MmWindow *self = owner;
-  const MmNewGameSetup *setup = data;
-  gboolean both = g_strcmp0 (setup->opponent, "computer-both") == 0;
-  gboolean computer = both || g_strcmp0 (setup->opponent, "computer") == 0;
-  gboolean human_white = g_strcmp0 (setup->human_color, "white") == 0;
-  g_autoptr(MmClock) clock = NULL;
 
-  mm_window_leave_edit (self);
-  mm_window_stop_hint (self);
-  mm_opponents_set_level_id (self->opponents, setup->level);
-  self->loading = TRUE;
-  {
-    g_autoptr(MmAiWeights) weights = mm_ai_weights_get_default (NULL);
-    g_autoptr(GRand) rand = g_rand_new ();
 
-    mm_opening_start_game (self->game, setup->start,
-                           weights != NULL ? mm_ai_weights_get_eval (weights) : NULL, rand);
-  }
-  /* After the new position, which clears the messages: an engine that
-   * cannot start says so. */
-  mm_window_set_computer (self, both || (computer && human_white),
-                          both || (computer && !human_white));
-  mm_window_set_names (self, setup->black_name, setup->white_name);
-  mm_window_name_players (self, FALSE);
-  self->loading = FALSE;
 
-  if (setup->clock_minutes > 0)
-    clock = mm_clock_new (setup->clock_minutes * 60 * G_USEC_PER_SEC,
-                          setup->clock_increment * G_USEC_PER_SEC);
-  mm_window_set_clock (self, clock);
-  mm_window_set_file (self, NULL, FALSE);
-  mm_window_set_event (self, NULL);
-  mm_window_focus_board (self);
-  /* The opponents may have changed even where the position did not. */
-  mm_window_schedule_analysis (self);
-}
 
-/* Another game as the New Game window last set one up. */
-static void
-mm_window_new_game_action (GtkWidget  *widget,
-                           const char *action_name,
-                           GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
 
-  mm_record_actions_confirm_discard (self->records, mm_window_new_game, self,
-                             mm_new_game_setup_new_from_settings (self->settings),
-                             (GDestroyNotify) mm_new_game_setup_free);
-}
 
-/* The choices come straight from the New Game window, not back through
- * the settings, which may not have kept them (no settings service). */
-static void
-mm_window_new_game_chosen_cb (MmWindow             *self,
-                              const MmNewGameSetup *setup)
-{
-  mm_record_actions_confirm_discard (self->records, mm_window_new_game, self, mm_new_game_setup_copy (setup),
-                             (GDestroyNotify) mm_new_game_setup_free);
-}
-
-static void
-mm_window_new_game_dialog_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  MmNewGameDialog *dialog = mm_new_game_dialog_new (GTK_WINDOW (self));
-
-  g_signal_connect_object (dialog, "start", G_CALLBACK (mm_window_new_game_chosen_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-mm_window_preferences_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
-{
-  GtkWindow *preferences = GTK_WINDOW (mm_preferences_window_new (GTK_WINDOW (widget)));
-
-  gtk_window_present (preferences);
-}
-
-static void
-mm_window_undo_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-
-  mm_window_stop_hint (self);
-  mm_match_undo (self->match);
-}
-
-static void
-mm_window_redo_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-
-  mm_window_stop_hint (self);
-  mm_match_redo (self->match);
-}
-
-static void
-mm_window_dismiss_message_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
-{
-  mm_window_show_message (MM_WINDOW (widget), NULL);
-}
-
-/* Escape leaves Edit Board, goes back from an earlier position, or
- * closes the message, in that order. */
-static void
-mm_window_escape_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-
-  if (self->editing)
-    mm_window_leave_edit (self);
-  else if (self->browse >= 0)
-    mm_window_browse_action (widget, "win.browse-last", NULL);
-  else
-    mm_window_show_message (self, NULL);
-}
 
 /* ------------------------------------------------------------------ */
 /* Edit Board                                                         */
@@ -1739,11 +1262,11 @@ mm_window_edit_changed_cb (MmWindow *self)
     return;
   mm_board_editor_get_position (self->board_editor, &black, &white, &side);
   mm_board_view_show_position (self->board_view, black, white, side, MM_SQUARE_NONE);
-  mm_window_update_status (self);
+  _mm_window_update_status (self);
 }
 
-static void
-mm_window_update_edit_actions (MmWindow *self)
+void
+_mm_window_update_edit_actions (MmWindow *self)
 {
   gboolean editing = self->editing;
 
@@ -1754,45 +1277,9 @@ mm_window_update_edit_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-board", !editing);
 }
 
-static void
-mm_window_edit_board_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  guint64 black, white;
-  MmColor side;
-  int last_move;
 
-  if (self->editing)
-    return;
-
-  mm_window_stop_hint (self);
-  /* The setting up starts from the position on the board. */
-  mm_window_position_at (self, (guint) mm_window_browse_position (self),
-                         &black, &white, &side, &last_move);
-  mm_window_browse_to (self, -1);
-  self->editing = TRUE;
-  mm_board_editor_begin (self->board_editor, black, white, side);
-  mm_window_update_pause (self);
-  /* Setting up a board is no one's time. */
-  if (mm_match_get_clock (self->match) != NULL)
-    mm_clock_stop (mm_match_get_clock (self->match));
-  gtk_widget_set_visible (GTK_WIDGET (self->board_editor), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "editing");
-  mm_window_update_edit_actions (self);
-  mm_window_update_browse_actions (self);
-  mm_window_update_status (self);
-  mm_window_schedule_analysis (self);
-  mm_window_update_graph_selection (self);
-  /* Translators: shown when Edit Board starts */
-  mm_window_show_message (self, _("Click the squares to place or take away discs."));
-  /* The status says "Editing the board". */
-  mm_window_set_event (self, NULL);
-}
-
-static void
-mm_window_leave_edit (MmWindow *self)
+void
+_mm_window_leave_edit (MmWindow *self)
 {
   if (!self->editing)
     return;
@@ -1801,85 +1288,19 @@ mm_window_leave_edit (MmWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->board_editor), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->board_view), "editing");
   mm_board_view_show_game (self->board_view);
-  mm_window_update_edit_actions (self);
-  mm_window_update_browse_actions (self);
-  mm_window_update_pause (self);
+  _mm_window_update_edit_actions (self);
+  _mm_window_update_browse_actions (self);
+  _mm_window_update_pause (self);
   mm_window_follow_clock (self);
-  mm_window_update_status (self);
-  mm_window_set_event (self, NULL);
-  mm_window_schedule_analysis (self);
+  _mm_window_update_status (self);
+  _mm_window_set_event (self, NULL);
+  _mm_window_schedule_analysis (self);
 }
 
-static void
-mm_window_edit_clear_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
-{
-  mm_board_editor_clear (MM_WINDOW (widget)->board_editor);
-}
 
-static void
-mm_window_edit_start_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
-{
-  mm_board_editor_reset_start (MM_WINDOW (widget)->board_editor);
-}
 
-static void
-mm_window_edit_cancel_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
-{
-  mm_window_leave_edit (MM_WINDOW (widget));
-}
 
-static void
-mm_window_edit_play (gpointer owner,
-                     gboolean discarded,
-                     gpointer data)
-{
-  MmWindow *self = owner;
-  guint64 black, white;
-  MmColor side;
-  MmBoard board;
 
-  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
-  mm_board_from_colors (&board, black, white, side);
-  mm_window_leave_edit (self);
-  /* The position set up is played on by the same opponents: against
-   * the computer, it keeps its side. */
-  mm_window_stop_hint (self);
-  self->loading = TRUE;
-  mm_game_restart_from (self->game, &board, side);
-  mm_window_name_players (self, TRUE);
-  self->loading = FALSE;
-  mm_window_set_clock (self, NULL);
-  mm_window_set_file (self, NULL, FALSE);
-  mm_window_focus_board (self);
-}
-
-static void
-mm_window_edit_play_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
-{
-  MmWindow *self = MM_WINDOW (widget);
-  guint64 black, white;
-  MmColor side;
-  MmBoard board;
-
-  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
-  if (!mm_board_from_colors (&board, black, white, side) || mm_board_is_game_over (&board))
-    {
-      /* Translators: Edit Board refuses to start from a finished position */
-      mm_window_show_message (self, _("Neither side could move in this position. "
-                                      "Add or take away discs first."));
-      return;
-    }
-
-  mm_record_actions_confirm_discard (self->records, mm_window_edit_play, self, NULL, NULL);
-}
 
 /* ------------------------------------------------------------------ */
 /* The window                                                         */
@@ -1966,7 +1387,7 @@ mm_window_close_request (GtkWindow *window)
 
   /* Closing asks nothing: the game as it is now, saved or not, comes
    * back at the next start, as in GNOME Chess. */
-  mm_window_stop_hint (self);
+  _mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_review_panel_stop (self->review_panel);
   mm_window_autosave_now (self);
@@ -1982,7 +1403,7 @@ mm_window_dispose (GObject *object)
   if (self->match != NULL)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
-  mm_window_stop_hint (self);
+  _mm_window_stop_hint (self);
   mm_window_stop_analysis (self);
   mm_review_panel_stop (self->review_panel);
   if (self->records != NULL)
@@ -2067,39 +1488,6 @@ mm_window_class_init (MmWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-  static const struct {
-    const char                 *name;
-    GtkWidgetActionActivateFunc activate;
-  } actions[] = {
-    { "win.new-game", mm_window_new_game_action },
-    { "win.new-game-dialog", mm_window_new_game_dialog_action },
-    { "win.undo", mm_window_undo_action },
-    { "win.redo", mm_window_redo_action },
-    { "win.open", mm_window_open_action },
-    { "win.save", mm_window_save_action },
-    { "win.save-as", mm_window_save_as_action },
-    { "win.copy-moves", mm_window_copy_moves_action },
-    { "win.copy-game", mm_window_copy_game_action },
-    { "win.copy-board", mm_window_copy_board_action },
-    { "win.paste", mm_window_paste_action },
-    { "win.preferences", mm_window_preferences_action },
-    { "win.browse-first", mm_window_browse_action },
-    { "win.browse-previous", mm_window_browse_action },
-    { "win.browse-next", mm_window_browse_action },
-    { "win.browse-last", mm_window_browse_action },
-    { "win.play-from-here", mm_window_play_from_here_action },
-    { "win.edit-board", mm_window_edit_board_action },
-    { "win.edit-clear", mm_window_edit_clear_action },
-    { "win.edit-start", mm_window_edit_start_action },
-    { "win.edit-cancel", mm_window_edit_cancel_action },
-    { "win.edit-play", mm_window_edit_play_action },
-    { "win.dismiss-message", mm_window_dismiss_message_action },
-    { "win.escape", mm_window_escape_action },
-    { "win.hint", mm_window_hint_action },
-    { "win.analyse-game", mm_window_analyse_game_action },
-    { "win.stop-review", mm_window_stop_review_action },
-    { "win.close-review", mm_window_close_review_action },
-  };
 
   object_class->dispose = mm_window_dispose;
   object_class->get_property = mm_window_get_property;
@@ -2157,13 +1545,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, mm_window_review_finished_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_review_changed_cb);
 
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
-  /* A check item in the menu, its state the property's. */
-  gtk_widget_class_install_property_action (widget_class, "win.analysis-mode", "analysis-mode");
-  gtk_widget_class_install_property_action (widget_class, "win.computer-side", "computer-side");
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
+  _mm_window_class_install_actions (widget_class);
 }
 
 static void
@@ -2182,9 +1564,9 @@ mm_window_init (MmWindow *self)
 
   self->browse = -1;
   self->hint_level = MM_AI_LEVEL_MASTER;
-  mm_analysis_bar_set_limits (self->analysis_bar, &default_analysis_limits);
+  mm_analysis_bar_set_limits (self->analysis_bar, &_mm_window_default_analysis_limits);
   mm_analysis_bar_set_view (self->analysis_bar, self->board_view);
-  self->review_limits = default_review_limits;
+  self->review_limits = _mm_window_default_review_limits;
   self->cancellable = g_cancellable_new ();
   self->settings = g_settings_new ("io.github.monomachia.Monomachia");
   self->opponents = mm_opponents_new (self->settings);
@@ -2231,21 +1613,21 @@ mm_window_init (MmWindow *self)
   mm_board_view_set_game (self->board_view, self->game);
   mm_move_list_set_game (self->move_list, self->game);
 
-  mm_window_show_message (self, NULL);
+  _mm_window_show_message (self, NULL);
   self->autosave = mm_autosave_new (NULL);
   mm_match_set_autosave (self->match, self->autosave);
   mm_window_restore (self);
   mm_window_update_title (self);
-  mm_window_update_status (self);
+  _mm_window_update_status (self);
   mm_window_update_names (self);
   mm_window_update_moves (self);
   mm_window_follow_clock (self);
-  mm_window_update_edit_actions (self);
+  _mm_window_update_edit_actions (self);
   mm_window_review_changed_cb (self);
   /* Last: the game it looks at is in place. */
   g_settings_bind (self->settings, "analysis-mode", self, "analysis-mode",
                    G_SETTINGS_BIND_DEFAULT);
-  mm_window_focus_board (self);
+  _mm_window_focus_board (self);
 }
 
 MmWindow *
@@ -2260,258 +1642,4 @@ mm_window_get_game (MmWindow *self)
   g_return_val_if_fail (MM_IS_WINDOW (self), NULL);
 
   return self->game;
-}
-
-MmBoardView *
-_mm_window_get_board_view (MmWindow *self)
-{
-  return self->board_view;
-}
-
-const char *
-_mm_window_get_count_text (MmWindow *self,
-                           MmColor   color)
-{
-  return mm_players_bar_get_count (self->players_bar, color);
-}
-
-const char *
-_mm_window_get_turn_text (MmWindow *self)
-{
-  return mm_players_bar_get_status (self->players_bar);
-}
-
-const char *
-_mm_window_get_message_text (MmWindow *self)
-{
-  return gtk_label_get_text (self->message_label);
-}
-
-const char *
-_mm_window_get_name_text (MmWindow *self,
-                          MmColor   color)
-{
-  return mm_players_bar_get_name (self->players_bar, color);
-}
-
-GFile *
-_mm_window_get_file (MmWindow *self)
-{
-  return mm_record_actions_get_file (self->records);
-}
-
-gboolean
-_mm_window_is_unsaved (MmWindow *self)
-{
-  return mm_record_actions_get_unsaved (self->records);
-}
-
-/* Reads @text as Paste does, with the same parsers as files. */
-void
-_mm_window_paste_text (MmWindow   *self,
-                       const char *text)
-{
-  mm_record_actions_paste_text (self->records, text);
-}
-
-/* Save As without the file chooser. */
-void
-_mm_window_save_as_file (MmWindow *self,
-                         GFile    *file)
-{
-  mm_record_actions_save_to_file (self->records, file);
-}
-
-/* The status widget, whose accessible name is what a screen reader is
- * told after each event. */
-GtkWidget *
-_mm_window_get_status_widget (MmWindow *self)
-{
-  return mm_players_bar_get_status_label (self->players_bar);
-}
-
-const char *
-_mm_window_get_announcement (MmWindow *self)
-{
-  return mm_players_bar_get_announcement (self->players_bar);
-}
-
-/* The move list as it reads: "f5 d6 pass c3". */
-char *
-_mm_window_get_move_list_text (MmWindow *self)
-{
-  return mm_move_list_dup_text (self->move_list);
-}
-
-GtkFlowBox *
-_mm_window_get_move_list (MmWindow *self)
-{
-  return mm_move_list_get_flow_box (self->move_list);
-}
-
-/* The number of moves to the position shown, or -1 for the game. */
-int
-_mm_window_get_browse (MmWindow *self)
-{
-  return self->browse;
-}
-
-const char *
-_mm_window_get_browse_text (MmWindow *self)
-{
-  return mm_move_list_get_browse_text (self->move_list);
-}
-
-/* A timed game with clocks of @initial microseconds, from now. */
-void
-_mm_window_set_clock (MmWindow *self,
-                      gint64    initial,
-                      gint64    increment)
-{
-  g_autoptr(MmClock) clock = initial > 0 ? mm_clock_new (initial, increment) : NULL;
-
-  mm_window_set_clock (self, clock);
-}
-
-const char *
-_mm_window_get_clock_text (MmWindow *self,
-                           MmColor   color)
-{
-  return mm_players_bar_get_clock (self->players_bar, color);
-}
-
-gboolean
-_mm_window_is_lost_on_time (MmWindow *self,
-                            MmColor  *loser)
-{
-  return mm_match_get_result (self->match, loser) == MM_MATCH_RESULT_TIME;
-}
-
-gboolean
-_mm_window_is_editing (MmWindow *self)
-{
-  return self->editing;
-}
-
-/* What Edit Board's clicks place, and who moves first. */
-void
-_mm_window_set_edit_tools (MmWindow *self,
-                           MmDisc    paint,
-                           MmColor   side)
-{
-  mm_board_editor_set_tools (self->board_editor, paint, side);
-}
-
-guint
-_mm_window_get_n_sounds (MmWindow *self)
-{
-  return self->n_sounds;
-}
-
-gboolean
-_mm_window_is_narrow (MmWindow *self)
-{
-  return self->narrow;
-}
-
-/* The pause before each computer move, in milliseconds. */
-void
-_mm_window_set_computer_delay (MmWindow *self,
-                               guint     milliseconds)
-{
-  mm_opponents_set_delay (self->opponents, milliseconds);
-}
-
-void
-_mm_window_set_hint_level (MmWindow  *self,
-                           MmAiLevel  level)
-{
-  self->hint_level = level;
-}
-
-/* Whether the computer is searching (for its move, or a hint). */
-gboolean
-_mm_window_is_thinking (MmWindow *self)
-{
-  return mm_match_get_thinking (self->match) || self->hint_cancellable != NULL;
-}
-
-gboolean
-_mm_window_is_computer (MmWindow *self,
-                        MmColor   color)
-{
-  return mm_window_is_computer (self, color);
-}
-
-const char *
-_mm_window_get_thinking_text (MmWindow *self)
-{
-  return mm_players_bar_get_thinking (self->players_bar);
-}
-
-/* Analysis mode and Analyse Game */
-
-void
-_mm_window_set_analysis_limits (MmWindow             *self,
-                                const MmSearchLimits *limits)
-{
-  mm_analysis_bar_set_limits (self->analysis_bar, limits != NULL ? limits : &default_analysis_limits);
-}
-
-void
-_mm_window_set_review_limits (MmWindow             *self,
-                              const MmSearchLimits *limits)
-{
-  self->review_limits = limits != NULL ? *limits : default_review_limits;
-}
-
-/* Whether analysis mode is searching. */
-gboolean
-_mm_window_is_analysing (MmWindow *self)
-{
-  return mm_analysis_bar_get_searching (self->analysis_bar);
-}
-
-/* The depth of the scores on the board; 0 before the first. */
-int
-_mm_window_get_analysis_depth (MmWindow *self)
-{
-  return mm_analysis_bar_get_depth (self->analysis_bar);
-}
-
-const char *
-_mm_window_get_analysis_text (MmWindow *self)
-{
-  return mm_analysis_bar_get_status (self->analysis_bar);
-}
-
-gboolean
-_mm_window_is_reviewing (MmWindow *self)
-{
-  return mm_review_panel_get_running (self->review_panel);
-}
-
-/* The review shown (MmReviewEntry, the start first), or NULL. */
-GArray *
-_mm_window_get_review (MmWindow *self)
-{
-  return mm_review_panel_get_entries (self->review_panel);
-}
-
-const char *
-_mm_window_get_review_text (MmWindow *self)
-{
-  return mm_review_panel_get_status (self->review_panel);
-}
-
-MmEvalGraph *
-_mm_window_get_eval_graph (MmWindow *self)
-{
-  return mm_review_panel_get_graph (self->review_panel);
-}
-
-GtkListBox *
-_mm_window_get_mistakes_list (MmWindow *self)
-{
-  return mm_review_panel_get_mistakes (self->review_panel);
 }
