@@ -284,7 +284,9 @@ mm_move_list_set_narrow (MmMoveList *self,
   /* A widget of its own does not take its children's expansion. */
   gtk_widget_set_vexpand (GTK_WIDGET (self), !narrow);
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), !narrow);
-  gtk_widget_set_size_request (GTK_WIDGET (self->scroller), -1, narrow ? 84 : -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self->scroller), -1, narrow ? 48 : -1);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                              narrow ? 6 : 12);
 }
 
 /* The list as it reads: "f5 d6 pass c3". */

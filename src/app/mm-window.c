@@ -1321,7 +1321,13 @@ mm_window_apply_layout_cb (gpointer data)
   mm_players_bar_set_narrow (self->players_bar, narrow);
   gtk_widget_set_size_request (self->side_panel, narrow ? -1 : 250, -1);
   mm_move_list_set_narrow (self->move_list, narrow);
-  gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 12 : 18);
+  /* Under the board the panel is kept short: the board takes the rest. */
+  gtk_box_set_spacing (GTK_BOX (self->content_box), narrow ? 8 : 18);
+  gtk_box_set_spacing (GTK_BOX (self->side_panel), narrow ? 6 : 12);
+  gtk_widget_set_margin_start (self->content_box, narrow ? 12 : 18);
+  gtk_widget_set_margin_end (self->content_box, narrow ? 12 : 18);
+  gtk_widget_set_margin_top (self->content_box, narrow ? 12 : 18);
+  gtk_widget_set_margin_bottom (self->content_box, narrow ? 12 : 18);
   mm_board_editor_set_narrow (self->board_editor, narrow);
   /* A phone-sized window has room for neither the title nor the words
    * of the New Game button. */
@@ -1346,7 +1352,7 @@ mm_window_size_allocate (GtkWidget *widget,
   MmWindow *self = MM_WINDOW (widget);
   /* The board's side with the panel beside it, and under it. */
   int beside = MIN (width - 310, height - 90);
-  int under = MIN (width - 40, height - 300);
+  int under = MIN (width - 24, height - 230);
   gboolean narrow = under > beside;
 
   GTK_WIDGET_CLASS (mm_window_parent_class)->size_allocate (widget, width, height, baseline);
