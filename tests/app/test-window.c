@@ -30,12 +30,17 @@
 
 #include <glib/gstdio.h>
 
+#include "mm-analysis-bar.h"
 #include "mm-application.h"
+#include "mm-board-editor.h"
 #include "mm-board-view.h"
 #include "mm-game-chooser.h"
 #include "mm-new-game-dialog.h"
 #include "mm-preferences-window.h"
+#include "mm-players-bar.h"
 #include "mm-record-io.h"
+#include "mm-review-panel.h"
+#include "mm-test-ui.h"
 #include "mm-toast.h"
 #include "mm-window-private.h"
 
@@ -64,11 +69,335 @@ static const RecordedGame recorded_games[] = {
 
 typedef void (*WindowTest) (MmWindow *window);
 
+/* ------------------------------------------------------------------ */
+/* What the window shows, read from its widgets                       */
+/* ------------------------------------------------------------------ */
+
+/* The part of the window of @type: the board, the players bar, the
+ * move list, the review... */
+static GtkWidget *
+find_part (MmWindow *window,
+           GType     type)
+{
+  GtkWidget *part = mm_test_ui_find_by_type (GTK_WIDGET (window), type);
+
+  g_assert_nonnull (part);
+  return part;
+}
+
+static MmBoardView *
+board_view_of (MmWindow *window)
+{
+  return MM_BOARD_VIEW (find_part (window, MM_TYPE_BOARD_VIEW));
+}
+
+/* What the label named @name shows, or NULL while it is hidden. */
+static const char *
+shown_text (MmWindow   *window,
+            const char *name)
+{
+  return mm_test_ui_get_text (GTK_WIDGET (window), name);
+}
+
+/* The number of discs on the player's card. */
+static const char *
+count_text (MmWindow *window,
+            MmColor   color)
+{
+  return shown_text (window, color == MM_COLOR_BLACK ? "black-count" : "white-count");
+}
+
+/* The name on the player's card, or NULL when it shows none. */
+static const char *
+name_text (MmWindow *window,
+           MmColor   color)
+{
+  return shown_text (window, color == MM_COLOR_BLACK ? "black-name" : "white-name");
+}
+
+/* The clock on the player's card, or NULL in an untimed game. */
+static const char *
+clock_text (MmWindow *window,
+            MmColor   color)
+{
+  return shown_text (window, color == MM_COLOR_BLACK ? "black-clock" : "white-clock");
+}
+
+/* The status line, found as a screen reader finds it: by its role. */
+static GtkWidget *
+status_label (MmWindow *window)
+{
+  GtkWidget *status = mm_test_ui_find_by_role (GTK_WIDGET (window), GTK_ACCESSIBLE_ROLE_STATUS,
+                                               NULL);
+
+  g_assert_true (GTK_IS_LABEL (status));
+  return status;
+}
+
+/* Whose turn it is, or the result. */
+static const char *
+turn_text (MmWindow *window)
+{
+  return gtk_label_get_text (GTK_LABEL (status_label (window)));
+}
+
+/* What a screen reader heard last: the accessible name of the status. */
+static char *
+dup_announcement (MmWindow *window)
+{
+  return mm_test_ui_dup_accessible_label (status_label (window));
+}
+
+static gboolean
+announcement_contains (MmWindow   *window,
+                       const char *text)
+{
+  g_autofree char *announcement = dup_announcement (window);
+
+  return strstr (announcement, text) != NULL;
+}
+
+static gboolean
+announcement_starts_with (MmWindow   *window,
+                          const char *prefix)
+{
+  g_autofree char *announcement = dup_announcement (window);
+
+  return g_str_has_prefix (announcement, prefix);
+}
+
+/* The message at the foot of the side panel, "" when there is none: the
+ * label in the window's revealer. */
+static const char *
+message_text (MmWindow *window)
+{
+  GtkWidget *revealer = find_part (window, GTK_TYPE_REVEALER);
+  GtkWidget *label = mm_test_ui_find_by_type (revealer, GTK_TYPE_LABEL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* The words beside the spinner while the computer searches, or NULL. */
+static const char *
+thinking_text (MmWindow *window)
+{
+  return shown_text (window, "thinking");
+}
+
+static gboolean
+shows_thinking (MmWindow *window)
+{
+  return thinking_text (window) != NULL;
+}
+
+/* Whether the computer plays @color: the choice that the Computer Plays
+ * menu shows (the state of win.computer-side). */
+static gboolean
+is_computer (MmWindow *window,
+             MmColor   color)
+{
+  g_autofree char *side = NULL;
+
+  g_object_get (window, "computer-side", &side, NULL);
+  return g_str_equal (side, "both")
+         || g_str_equal (side, color == MM_COLOR_BLACK ? "black" : "white");
+}
+
+/* Unsaved changes: the title starts with a bullet. */
+static gboolean
+shows_unsaved (MmWindow *window)
+{
+  return g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• ");
+}
+
+/* The list of moves as it reads: "f5 d6 pass c3". */
+static GtkFlowBox *
+move_flow_box (MmWindow *window)
+{
+  GtkWidget *moves = mm_test_ui_find_by_name (GTK_WIDGET (window), "moves");
+
+  g_assert_true (GTK_IS_FLOW_BOX (moves));
+  return GTK_FLOW_BOX (moves);
+}
+
+static char *
+dup_move_list_text (MmWindow *window)
+{
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (move_flow_box (window)));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *item = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      /* Each item is the move's number, then its square. */
+      GtkWidget *square = gtk_widget_get_last_child (item);
+
+      g_assert_true (GTK_IS_LABEL (square));
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (square)));
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+/* What the bar over the list says of the earlier position shown, or
+ * NULL while the board shows the game. */
+static const char *
+browse_text (MmWindow *window)
+{
+  return shown_text (window, "browse-status");
+}
+
+/* The number of moves to the position shown, or -1 for the game: the
+ * bar over the list is shown for an earlier position, and the list
+ * marks the move that led to it (none for the start). */
+static int
+shown_position (MmWindow *window)
+{
+  int index = 0;
+
+  if (browse_text (window) == NULL)
+    return -1;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (move_flow_box (window)));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      index++;
+      if (gtk_widget_has_css_class (child, "current"))
+        return index;
+    }
+
+  return 0;
+}
+
+/* Analysis mode: what its bar says, or NULL while it is hidden. */
+static const char *
+analysis_text (MmWindow *window)
+{
+  return shown_text (window, "analysis-status");
+}
+
+/* The spinner of analysis mode turns while it searches. */
+static gboolean
+is_analysing (MmWindow *window)
+{
+  GtkWidget *bar = find_part (window, MM_TYPE_ANALYSIS_BAR);
+  GtkWidget *spinner = mm_test_ui_find_by_type (bar, GTK_TYPE_SPINNER);
+
+  g_assert_nonnull (spinner);
+  return mm_test_ui_is_shown (spinner) && gtk_spinner_get_spinning (GTK_SPINNER (spinner));
+}
+
+/* The bar says the search is over, at @depth, or solved to the end. */
+static gboolean
+analysis_is_done (MmWindow *window,
+                  int       depth)
+{
+  g_autofree char *done = g_strdup_printf ("Analysis done: depth %d", depth);
+  const char *text = analysis_text (window);
+
+  return !is_analysing (window)
+         && (g_strcmp0 (text, done) == 0 || g_strcmp0 (text, "Analysis done: exact scores") == 0);
+}
+
+static MmReviewPanel *
+review_panel_of (MmWindow *window)
+{
+  return MM_REVIEW_PANEL (find_part (window, MM_TYPE_REVIEW_PANEL));
+}
+
+/* What the game review says, or NULL while it is not shown. */
+static const char *
+review_text (MmWindow *window)
+{
+  return shown_text (window, "review-status");
+}
+
+/* The review offers to stop while it runs. */
+static gboolean
+is_reviewing (MmWindow *window)
+{
+  GtkWidget *stop = mm_test_ui_find_button (GTK_WIDGET (review_panel_of (window)),
+                                            "media-playback-stop-symbolic");
+
+  g_assert_nonnull (stop);
+  return mm_test_ui_is_shown (stop);
+}
+
+/* The review shown (MmReviewEntry, the start first), or NULL. */
+static GArray *
+review_entries (MmWindow *window)
+{
+  return mm_review_panel_get_entries (review_panel_of (window));
+}
+
+static MmEvalGraph *
+eval_graph_of (MmWindow *window)
+{
+  return MM_EVAL_GRAPH (find_part (window, MM_TYPE_EVAL_GRAPH));
+}
+
+/* The list of mistakes, by the name a screen reader says. */
+static GtkListBox *
+mistakes_list_of (MmWindow *window)
+{
+  GtkWidget *list = mm_test_ui_find_by_role (GTK_WIDGET (window), GTK_ACCESSIBLE_ROLE_LIST,
+                                             "Mistakes");
+
+  g_assert_true (GTK_IS_LIST_BOX (list));
+  return GTK_LIST_BOX (list);
+}
+
+/* Edit Board's bar is shown. */
+static gboolean
+is_editing (MmWindow *window)
+{
+  return mm_test_ui_is_shown (find_part (window, MM_TYPE_BOARD_EDITOR));
+}
+
+/* Chooses in Edit Board's bar what clicks place (the button "Black",
+ * "White" or "Empty") and who moves first ("Black to move"). */
+static void
+choose_edit_tools (MmWindow   *window,
+                   const char *paint,
+                   const char *side)
+{
+  GtkWidget *editor = find_part (window, MM_TYPE_BOARD_EDITOR);
+  GtkWidget *drop_down = mm_test_ui_find_by_type (editor, GTK_TYPE_DROP_DOWN);
+
+  mm_test_ui_click (editor, paint);
+  g_assert_nonnull (drop_down);
+  mm_test_ui_choose (GTK_DROP_DOWN (drop_down), side);
+}
+
+/* Where the players' cards are laid out: under the board, or beside it. */
+static gboolean
+players_are_under_board (MmWindow *window,
+                         gboolean  under)
+{
+  graphene_rect_t board, players;
+
+  if (!gtk_widget_compute_bounds (find_part (window, MM_TYPE_BOARD_VIEW), GTK_WIDGET (window),
+                                  &board)
+      || !gtk_widget_compute_bounds (find_part (window, MM_TYPE_PLAYERS_BAR), GTK_WIDGET (window),
+                                     &players)
+      || board.size.width <= 0)
+    return FALSE;
+
+  if (under)
+    return players.origin.y >= board.origin.y + board.size.height;
+  return players.origin.x >= board.origin.x + board.size.width;
+}
+
 static void
 activate_square (MmWindow   *window,
                  const char *name)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   int square = mm_square_parse (name);
 
   g_assert_cmpint (square, !=, MM_SQUARE_NONE);
@@ -80,7 +409,7 @@ assert_square_label (MmWindow   *window,
                      const char *name,
                      const char *expected)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   GtkWidget *square = mm_board_view_get_square (view, mm_square_parse (name));
   g_autofree char *mismatch = NULL;
 
@@ -99,8 +428,8 @@ play_recorded_games (MmWindow *window)
       gboolean saw_pass = FALSE;
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-      g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, "2");
-      g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+      g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "2");
+      g_assert_cmpstr (turn_text (window), ==, "Black to move");
 
       for (const char *move = game->moves; *move != '\0'; move += 2)
         {
@@ -108,20 +437,20 @@ play_recorded_games (MmWindow *window)
 
           activate_square (window, name);
           /* Every recorded move is legal: the only messages are passes. */
-          if (g_str_has_suffix (_mm_window_get_message_text (window), "passes"))
+          if (g_str_has_suffix (message_text (window), "passes"))
             saw_pass = TRUE;
           else if (move[2] != '\0')
-            g_assert_cmpstr (_mm_window_get_message_text (window), ==, "");
+            g_assert_cmpstr (message_text (window), ==, "");
         }
 
       g_assert_true (saw_pass);
-      g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, game->black);
-      g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, game->white);
-      g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
+      g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, game->black);
+      g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, game->white);
+      g_assert_true (g_str_has_prefix (turn_text (window), "Game over: "));
       /* The status says the result when the message has gone. */
-      g_assert_cmpstr (_mm_window_get_turn_text (window) + strlen ("Game over: "), ==,
+      g_assert_cmpstr (turn_text (window) + strlen ("Game over: "), ==,
                        game->result);
-      g_assert_cmpstr (_mm_window_get_message_text (window), ==, game->result);
+      g_assert_cmpstr (message_text (window), ==, game->result);
     }
 }
 
@@ -137,17 +466,17 @@ refuse_illegal_moves (MmWindow *window)
   assert_square_label (window, "e4", "E4, black");
 
   activate_square (window, "a1");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "A1 does not flip any disc");
+  g_assert_cmpstr (message_text (window), ==, "A1 does not flip any disc");
   activate_square (window, "d4");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "D4 is not empty");
+  g_assert_cmpstr (message_text (window), ==, "D4 is not empty");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
 
   activate_square (window, "d3");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, "4");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "1");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  g_assert_cmpstr (message_text (window), ==, "");
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "4");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "1");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
   assert_square_label (window, "d3", "D3, black");
   assert_square_label (window, "d4", "D4, black");
 }
@@ -158,21 +487,21 @@ undo_and_redo (MmWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   activate_square (window, "f5");
   activate_square (window, "d6");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "3");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "3");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, "4");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "1");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "4");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "1");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
   assert_square_label (window, "d6", "D6, empty, legal move");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "3");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "3");
   assert_square_label (window, "d6", "D6, white");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_BLACK), ==, "2");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "2");
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "2");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "2");
   g_assert_false (mm_game_can_undo (mm_window_get_game (window)));
 }
 
@@ -219,18 +548,18 @@ keycode_of (GtkWidget *widget,
 static void
 type_square_names (MmWindow *window)
 {
-  GtkWidget *widget = GTK_WIDGET (_mm_window_get_board_view (window));
+  GtkWidget *widget = GTK_WIDGET (board_view_of (window));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_true (press_key (widget, GDK_KEY_c, 0));
   g_assert_true (press_key (widget, GDK_KEY_4, 0));
   assert_square_label (window, "c4", "C4, black");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
 
   g_assert_true (press_key (widget, GDK_KEY_Greek_epsilon, keycode_of (widget, GDK_KEY_e)));
   g_assert_true (press_key (widget, GDK_KEY_3, 0));
   assert_square_label (window, "e3", "E3, white");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
 }
 
 /* ------------------------------------------------------------------ */
@@ -314,7 +643,7 @@ has_message (gpointer data)
 {
   MessageWait *wait = data;
 
-  return g_str_has_prefix (_mm_window_get_message_text (wait->window), wait->prefix);
+  return g_str_has_prefix (message_text (wait->window), wait->prefix);
 }
 
 static void
@@ -402,7 +731,7 @@ open_path (MmWindow   *window,
 static gboolean
 is_saved (gpointer data)
 {
-  return !_mm_window_is_unsaved (data);
+  return !shows_unsaved (data);
 }
 
 /* Save, change, open again; the title follows; bad files leave the game
@@ -430,7 +759,7 @@ save_and_open (MmWindow *window)
   _mm_window_save_as_file (window, file);
   wait_until (is_saved, window);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "game.ggf — Monomachia");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The game is saved in “game.ggf”.");
+  g_assert_cmpstr (message_text (window), ==, "The game is saved in “game.ggf”.");
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_true (g_str_has_prefix (contents, "(;GM[Othello]PC[Monomachia]DT["));
   g_assert_true (g_str_has_suffix (contents, STANDARD_BO "B[f5]W[d6]B[c3];)\n"));
@@ -444,8 +773,12 @@ save_and_open (MmWindow *window)
   open_path (window, path);
   wait_for_moves (window, 3);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "game.ggf — Monomachia");
-  g_assert_true (g_file_equal (_mm_window_get_file (window), file));
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  /* Save writes to the file opened, without asking. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-message", NULL);
+  g_assert_cmpstr (message_text (window), ==, "");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  wait_for_message (window, "The game is saved in “game.ggf”.");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
@@ -458,7 +791,7 @@ save_and_open (MmWindow *window)
   g_assert_true (g_file_set_contents (bad_path, "(;GM[Othello]PB[x]B[f5]W[f5];)", -1, NULL));
   open_path (window, bad_path);
   wait_for_message (window, "Cannot open");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+  g_assert_cmpstr (message_text (window), ==,
                    "Cannot open “bad.ggf”: Line 1, column 26: Move 2: F5 is not empty");
   {
     g_autofree char *after = moves_of (window);
@@ -481,9 +814,8 @@ save_and_open (MmWindow *window)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Choose a Game");
   mm_game_chooser_choose (chooser, 1);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Ζήνων");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "d");
-  g_assert_null (_mm_window_get_file (window));
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Ζήνων");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "d");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "• Unsaved game — Monomachia");
 
@@ -491,9 +823,11 @@ save_and_open (MmWindow *window)
   g_assert_true (g_file_set_contents (moves_path, GAME_A " 34-30 1977\n", -1, NULL));
   open_path (window, moves_path);
   wait_for_moves (window, 62);
-  g_assert_null (_mm_window_get_file (window));
-  g_assert_null (_mm_window_get_name_text (window, MM_COLOR_BLACK));
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Black wins 34-30");
+  /* The window names no file, so Save asks for one. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "• Unsaved game — Monomachia");
+  g_assert_null (name_text (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (message_text (window), ==, "Black wins 34-30");
 
   g_assert_no_errno (g_remove (path));
   g_assert_no_errno (g_remove (bad_path));
@@ -553,37 +887,37 @@ paste_and_copy (MmWindow *window)
   set_confirm_discard (FALSE);
   paste (window, GAME_A " 34-30");
   wait_for_moves (window, 62);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+  g_assert_cmpstr (message_text (window), ==,
                    "Pasted a list of moves. Black wins 34-30");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "• Unsaved game — Monomachia");
 
   paste (window, "f5 d6 c3 zz");
   wait_for_message (window, "The clipboard holds no game");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+  g_assert_cmpstr (message_text (window), ==,
                    "The clipboard holds no game: Line 1, column 10: "
                    "“zz” is not a move: moves are written a1 to h8");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 62);
 
   paste (window, "(;GM[Othello]PB[Πλάτων]" STANDARD_BO "B[f5]W[f6];)");
   wait_for_moves (window, 2);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Pasted a game in GGF.");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Πλάτων");
+  g_assert_cmpstr (message_text (window), ==, "Pasted a game in GGF.");
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Πλάτων");
 
   paste (window, "[Black \"A\"]\n[White \"B\"]\n1. e6 f4 *\n\n[Black \"C\"]\n1. d3 *\n");
   chooser = MM_GAME_CHOOSER (wait_for_window (MM_TYPE_GAME_CHOOSER));
   g_assert_cmpuint (mm_game_chooser_get_n_games (chooser), ==, 2);
   mm_game_chooser_choose (chooser, 0);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Pasted a game in PGN.");
+  g_assert_cmpstr (message_text (window), ==, "Pasted a game in PGN.");
 
   /* A board where Black has no move: it passes at once. */
   paste (window, "O*-------------------------------------------------------------- X");
   wait_for_message (window, "Pasted a board position.");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+  g_assert_cmpstr (message_text (window), ==,
                    "Pasted a board position. Black has no move and passes");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
   assert_square_label (window, "a1", "A1, white");
   assert_square_label (window, "b1", "B1, black");
 
@@ -592,7 +926,7 @@ paste_and_copy (MmWindow *window)
   wait_for_moves (window, 6);
   moves = moves_of (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-moves", NULL);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The moves are copied.");
+  g_assert_cmpstr (message_text (window), ==, "The moves are copied.");
   copied_moves = clipboard_text (window);
   g_assert_cmpstr (copied_moves, ==, "f5d6c3d3c4f4");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-board", NULL);
@@ -600,7 +934,7 @@ paste_and_copy (MmWindow *window)
   g_assert_cmpuint (strlen (copied_board), ==, 66);
   g_assert_true (g_str_has_suffix (copied_board, " X"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-game", NULL);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "The game is copied in GGF.");
+  g_assert_cmpstr (message_text (window), ==, "The game is copied in GGF.");
   copied_game = clipboard_text (window);
   g_assert_true (g_str_has_prefix (copied_game, "(;GM[Othello]"));
 
@@ -614,7 +948,7 @@ paste_and_copy (MmWindow *window)
   }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-moves", NULL);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "There are no moves to copy yet.");
+  g_assert_cmpstr (message_text (window), ==, "There are no moves to copy yet.");
 }
 
 /* Answers the question, and lets the window act on the answer. */
@@ -695,7 +1029,7 @@ is_allocated (gpointer data)
 static void
 arrow_keys (MmWindow *window)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   GtkWidget *d3 = mm_board_view_get_square (view, mm_square_parse ("d3"));
   gboolean handled = FALSE;
 
@@ -717,7 +1051,7 @@ arrow_keys (MmWindow *window)
   /* Enter on the square with the focus. */
   g_signal_emit_by_name (gtk_window_get_focus (GTK_WINDOW (window)), "activate", &handled);
   assert_square_label (window, "f5", "F5, black");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "White to move");
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
 }
 
 /* ------------------------------------------------------------------ */
@@ -752,7 +1086,7 @@ static void
 assert_move_list (MmWindow   *window,
                   const char *expected)
 {
-  g_autofree char *text = _mm_window_get_move_list_text (window);
+  g_autofree char *text = dup_move_list_text (window);
 
   g_assert_cmpstr (text, ==, expected);
 }
@@ -764,55 +1098,55 @@ static void
 browse_move_list (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   GtkWidget *widget = GTK_WIDGET (window);
 
   gtk_widget_activate_action (widget, "win.new-game", NULL);
   assert_move_list (window, "");
   g_assert_false (gtk_widget_activate_action (widget, "win.browse-first", NULL)
-                  && _mm_window_get_browse (window) != -1);
+                  && shown_position (window) != -1);
   play_moves (window, "f5d6c3");
   assert_move_list (window, "f5 d6 c3");
 
   gtk_widget_activate_action (widget, "win.browse-first", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
+  g_assert_cmpint (shown_position (window), ==, 0);
   g_assert_true (mm_board_view_is_frozen (view));
-  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "Start position");
+  g_assert_cmpstr (browse_text (window), ==, "Start position");
   assert_square_label (window, "f5", "F5, empty");
   assert_square_label (window, "e5", "E5, white");
   /* A click there does not play. */
   activate_square (window, "f4");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==,
+  g_assert_cmpstr (message_text (window), ==,
                    "This is an earlier position. Go back to the game to play.");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 3);
 
   gtk_widget_activate_action (widget, "win.browse-next", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 1);
-  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "After move 1 of 3");
+  g_assert_cmpint (shown_position (window), ==, 1);
+  g_assert_cmpstr (browse_text (window), ==, "After move 1 of 3");
   assert_square_label (window, "f5", "F5, black");
   assert_square_label (window, "d6", "D6, empty");
 
   /* A click on the second move in the list. */
-  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window), 1),
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (move_flow_box (window), 1),
                          "activate");
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  g_assert_cmpint (shown_position (window), ==, 2);
   assert_square_label (window, "d6", "D6, white");
   assert_square_label (window, "c3", "C3, empty");
   gtk_widget_activate_action (widget, "win.browse-previous", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 1);
+  g_assert_cmpint (shown_position (window), ==, 1);
 
   /* Next past the last move is the game again. */
   gtk_widget_activate_action (widget, "win.browse-next", NULL);
   gtk_widget_activate_action (widget, "win.browse-next", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  g_assert_cmpint (shown_position (window), ==, -1);
   g_assert_false (mm_board_view_is_frozen (view));
-  g_assert_null (_mm_window_get_browse_text (window));
+  g_assert_null (browse_text (window));
   assert_square_label (window, "c3", "C3, black");
 
   gtk_widget_activate_action (widget, "win.browse-previous", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  g_assert_cmpint (shown_position (window), ==, 2);
   gtk_widget_activate_action (widget, "win.browse-last", NULL);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  g_assert_cmpint (shown_position (window), ==, -1);
   activate_square (window, "d3");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 4);
   assert_move_list (window, "f5 d6 c3 d3");
@@ -823,7 +1157,11 @@ browse_move_list (MmWindow *window)
   paste (window, "O*-------------------------------------------------------------- X");
   wait_for_message (window, "Pasted a board position.");
   assert_move_list (window, "pass");
-  g_assert_cmpstr (_mm_window_get_announcement (window), ==, "White to move");
+  {
+    g_autofree char *announcement = dup_announcement (window);
+
+    g_assert_cmpstr (announcement, ==, "White to move");
+  }
 }
 
 static void
@@ -831,10 +1169,11 @@ assert_announcement (MmWindow   *window,
                      const char *expected)
 {
   g_autofree char *mismatch = NULL;
+  g_autofree char *announcement = dup_announcement (window);
 
-  g_assert_cmpstr (_mm_window_get_announcement (window), ==, expected);
+  g_assert_cmpstr (announcement, ==, expected);
   mismatch = gtk_test_accessible_check_property (
-               GTK_ACCESSIBLE (_mm_window_get_status_widget (window)),
+               GTK_ACCESSIBLE (status_label (window)),
                GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
   g_assert_null (mismatch);
 }
@@ -844,7 +1183,7 @@ assert_announcement (MmWindow   *window,
 static void
 announce_events (MmWindow *window)
 {
-  GtkWidget *status = _mm_window_get_status_widget (window);
+  GtkWidget *status = status_label (window);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   gtk_test_accessible_assert_role (status, GTK_ACCESSIBLE_ROLE_STATUS);
@@ -872,7 +1211,7 @@ announce_events (MmWindow *window)
   /* Squares tell how many discs a legal move flips, and the last move. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   {
-    GtkWidget *d3 = mm_board_view_get_square (_mm_window_get_board_view (window),
+    GtkWidget *d3 = mm_board_view_get_square (board_view_of (window),
                                               mm_square_parse ("d3"));
     g_autofree char *mismatch =
       gtk_test_accessible_check_property (GTK_ACCESSIBLE (d3),
@@ -917,14 +1256,14 @@ new_game_dialog (MmWindow *window)
 
   g_assert_null (find_window (MM_TYPE_NEW_GAME_DIALOG));
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Ζωή");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Ζωή");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
   assert_square_label (window, "d4", "D4, black");
   assert_square_label (window, "e4", "E4, black");
   assert_square_label (window, "d5", "D5, white");
   assert_square_label (window, "e5", "E5, white");
-  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "5:00");
-  g_assert_nonnull (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (clock_text (window, MM_COLOR_WHITE), ==, "5:00");
+  g_assert_nonnull (clock_text (window, MM_COLOR_BLACK));
   g_assert_cmpint (g_settings_get_int (settings, "clock-minutes"), ==, 5);
   g_assert_cmpint (g_settings_get_int (settings, "clock-increment"), ==, 3);
   {
@@ -938,7 +1277,7 @@ new_game_dialog (MmWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
   assert_square_label (window, "e4", "E4, black");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Νίκος");
 
   /* Untimed: no clocks. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game-dialog", NULL);
@@ -947,7 +1286,7 @@ new_game_dialog (MmWindow *window)
   mm_new_game_dialog_set_start_position (dialog, "standard");
   mm_new_game_dialog_start (dialog);
   run_pending ();
-  g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  g_assert_null (clock_text (window, MM_COLOR_BLACK));
   assert_square_label (window, "e4", "E4, black");
   assert_square_label (window, "d4", "D4, white");
 
@@ -964,8 +1303,8 @@ new_game_dialog (MmWindow *window)
   g_settings_set_string (settings, "new-game-white-name", "Δήμητρα");
   respond (wait_for_window (GTK_TYPE_MESSAGE_DIALOG), 1 /* discard */);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Άννα");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Βασίλης");
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Άννα");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Βασίλης");
   set_confirm_discard (FALSE);
   reset_new_game_settings ();
 }
@@ -973,7 +1312,7 @@ new_game_dialog (MmWindow *window)
 static gboolean
 is_lost_on_time (gpointer data)
 {
-  return _mm_window_is_lost_on_time (data, NULL);
+  return mm_game_get_lost_on_time (mm_window_get_game (data), NULL);
 }
 
 /* A side whose clock runs out loses, and the game stops there; the
@@ -986,12 +1325,12 @@ lose_on_time (MmWindow *window)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   _mm_window_set_clock (window, 60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
-  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "1:00");
+  g_assert_cmpstr (clock_text (window, MM_COLOR_WHITE), ==, "1:00");
   activate_square (window, "f5");
   /* Black's minute, less a moment (two seconds on a very busy machine),
    * plus five seconds. */
   {
-    const char *black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+    const char *black_clock = clock_text (window, MM_COLOR_BLACK);
 
     g_assert_true (g_str_equal (black_clock, "1:05") || g_str_equal (black_clock, "1:04"));
   }
@@ -1003,30 +1342,30 @@ lose_on_time (MmWindow *window)
   _mm_window_set_clock (window, 60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
   activate_square (window, "d1");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   {
-    const char *black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+    const char *black_clock = clock_text (window, MM_COLOR_BLACK);
 
     g_assert_true (g_str_equal (black_clock, "1:05") || g_str_equal (black_clock, "1:04"));
   }
-  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "1:00");
+  g_assert_cmpstr (clock_text (window, MM_COLOR_WHITE), ==, "1:00");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   activate_square (window, "f5");
   _mm_window_set_clock (window, 300 * G_TIME_SPAN_MILLISECOND, 0);
   wait_until (is_lost_on_time, window);
-  g_assert_true (_mm_window_is_lost_on_time (window, &loser));
+  g_assert_true (mm_game_get_lost_on_time (mm_window_get_game (window), &loser));
   g_assert_cmpint (loser, ==, MM_COLOR_WHITE);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White ran out of time: Black wins");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: Black wins on time");
+  g_assert_cmpstr (message_text (window), ==, "White ran out of time: Black wins");
+  g_assert_cmpstr (turn_text (window), ==, "Game over: Black wins on time");
   /* The board offers no more moves. */
-  g_assert_true (mm_board_view_get_finished (_mm_window_get_board_view (window)));
-  g_assert_cmpstr (_mm_window_get_clock_text (window, MM_COLOR_WHITE), ==, "0.0");
+  g_assert_true (mm_board_view_get_finished (board_view_of (window)));
+  g_assert_cmpstr (clock_text (window, MM_COLOR_WHITE), ==, "0.0");
   assert_announcement (window, "Game over: Black wins on time");
   /* Once the message has gone the status still says it. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-message", NULL);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: Black wins on time");
+  g_assert_cmpstr (message_text (window), ==, "");
+  g_assert_cmpstr (turn_text (window), ==, "Game over: Black wins on time");
 
   /* No more moves, and no undo. */
   activate_square (window, "d6");
@@ -1037,9 +1376,9 @@ lose_on_time (MmWindow *window)
 
   /* A new game is untimed again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_false (_mm_window_is_lost_on_time (window, NULL));
-  g_assert_false (mm_board_view_get_finished (_mm_window_get_board_view (window)));
-  g_assert_null (_mm_window_get_clock_text (window, MM_COLOR_BLACK));
+  g_assert_false (mm_game_get_lost_on_time (mm_window_get_game (window), NULL));
+  g_assert_false (mm_board_view_get_finished (board_view_of (window)));
+  g_assert_null (clock_text (window, MM_COLOR_BLACK));
   activate_square (window, "d3");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
 }
@@ -1055,20 +1394,20 @@ edit_board (MmWindow *window)
   gtk_widget_activate_action (widget, "win.new-game", NULL);
   play_moves (window, "f5d6");
   gtk_widget_activate_action (widget, "win.edit-board", NULL);
-  g_assert_true (_mm_window_is_editing (window));
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Editing the board");
+  g_assert_true (is_editing (window));
+  g_assert_cmpstr (turn_text (window), ==, "Editing the board");
   assert_announcement (window, "Editing the board");
   /* It starts from the position on the board. */
   assert_square_label (window, "d6", "D6, white");
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "3");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "3");
 
   gtk_widget_activate_action (widget, "win.edit-clear", NULL);
   assert_square_label (window, "d6", "D6, empty");
-  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_WHITE);
+  choose_edit_tools (window, "Black", "White to move");
   activate_square (window, "a1");
   activate_square (window, "b2");
   activate_square (window, "c3");
-  _mm_window_set_edit_tools (window, MM_DISC_WHITE, MM_COLOR_WHITE);
+  choose_edit_tools (window, "White", "White to move");
   activate_square (window, "d4");
   activate_square (window, "h8");
   /* A second click on a white disc takes it away. */
@@ -1081,17 +1420,17 @@ edit_board (MmWindow *window)
   /* White to move: its only disc, d4, captures nothing, so White passes
    * at once and Black plays. */
   gtk_widget_activate_action (widget, "win.edit-play", NULL);
-  g_assert_false (_mm_window_is_editing (window));
+  g_assert_false (is_editing (window));
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "White has no move and passes");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (message_text (window), ==, "White has no move and passes");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   assert_move_list (window, "pass");
   assert_square_label (window, "a1", "A1, black");
   assert_square_label (window, "e5", "E5, empty, legal move");
   activate_square (window, "e5");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_count_text (window, MM_COLOR_WHITE), ==, "0");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Black wins 5-0");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "0");
+  g_assert_cmpstr (message_text (window), ==, "Black wins 5-0");
   gtk_widget_activate_action (widget, "win.copy-game", NULL);
   board = clipboard_text (window);
   g_test_message ("%s", board);
@@ -1101,13 +1440,13 @@ edit_board (MmWindow *window)
   /* A finished position is refused; Cancel keeps the game. */
   gtk_widget_activate_action (widget, "win.edit-board", NULL);
   gtk_widget_activate_action (widget, "win.edit-clear", NULL);
-  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_BLACK);
+  choose_edit_tools (window, "Black", "Black to move");
   activate_square (window, "a1");
   gtk_widget_activate_action (widget, "win.edit-play", NULL);
-  g_assert_true (_mm_window_is_editing (window));
-  g_assert_true (g_str_has_prefix (_mm_window_get_message_text (window), "Neither side"));
+  g_assert_true (is_editing (window));
+  g_assert_true (g_str_has_prefix (message_text (window), "Neither side"));
   gtk_widget_activate_action (widget, "win.edit-cancel", NULL);
-  g_assert_false (_mm_window_is_editing (window));
+  g_assert_false (is_editing (window));
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
   assert_square_label (window, "e5", "E5, black");
 }
@@ -1117,7 +1456,7 @@ edit_board (MmWindow *window)
 static void
 preferences_apply (MmWindow *window)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   g_autoptr(GSettings) settings = g_settings_new ("io.github.monomachia.Monomachia");
   GtkWindow *preferences;
   gboolean flag;
@@ -1184,7 +1523,7 @@ has_layout (gpointer data)
 {
   LayoutWait *wait = data;
 
-  return _mm_window_is_narrow (wait->window) == wait->narrow;
+  return players_are_under_board (wait->window, wait->narrow);
 }
 
 /* A narrow window puts the panel under the board. */
@@ -1210,7 +1549,7 @@ narrow_layout (MmWindow *window)
 static gboolean
 is_thinking (gpointer data)
 {
-  return _mm_window_is_thinking (data);
+  return shows_thinking (data);
 }
 
 /* The person is to move, or the game is over. */
@@ -1221,14 +1560,14 @@ is_person_turn (gpointer data)
   MmGame *game = mm_window_get_game (window);
 
   return mm_game_is_over (game)
-         || (!_mm_window_is_computer (window, mm_game_get_side_to_move (game))
-             && !_mm_window_is_thinking (window));
+         || (!is_computer (window, mm_game_get_side_to_move (game))
+             && !shows_thinking (window));
 }
 
 static gboolean
 has_hint (gpointer data)
 {
-  return mm_board_view_get_hint (_mm_window_get_board_view (data)) != MM_SQUARE_NONE;
+  return mm_board_view_get_hint (board_view_of (data)) != MM_SQUARE_NONE;
 }
 
 static void
@@ -1266,19 +1605,19 @@ play_against_computer (MmWindow *window)
   g_autofree char *result = NULL;
 
   start_computer_game (window, "beginner", "white", 0);
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Computer (Beginner)");
+  g_assert_true (is_computer (window, MM_COLOR_BLACK));
+  g_assert_false (is_computer (window, MM_COLOR_WHITE));
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Computer (Beginner)");
   /* The record names the level the same in every language. */
   g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_BLACK), ==, "Monomachia (beginner)");
 
   /* The board refuses the person's move while the computer is to move. */
   activate_square (window, "d3");
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "Wait for the computer’s move.");
+  g_assert_cmpstr (message_text (window), ==, "Wait for the computer’s move.");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
 
   wait_until (is_thinking, window);
-  g_assert_cmpstr (_mm_window_get_thinking_text (window), ==, "The computer is thinking…");
+  g_assert_cmpstr (thinking_text (window), ==, "The computer is thinking…");
 
   while (!mm_game_is_over (game))
     {
@@ -1290,7 +1629,7 @@ play_against_computer (MmWindow *window)
       if (mm_game_is_over (game))
         break;
       g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_WHITE);
-      g_assert_null (_mm_window_get_thinking_text (window));
+      g_assert_null (thinking_text (window));
       legal = mm_game_get_legal_moves (game);
       g_assert_cmpuint (legal, !=, 0);
       mm_square_format (mm_first_square (legal), name);
@@ -1300,22 +1639,22 @@ play_against_computer (MmWindow *window)
     }
 
   run_pending ();
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
   black = mm_game_get_black_count (game);
   white = mm_game_get_white_count (game);
   g_assert_cmpuint (black + white, <=, 64);
   g_assert_cmpuint (black + white, >, 4);
-  g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_BLACK)), ==, black);
-  g_assert_cmpuint ((guint) atoi (_mm_window_get_count_text (window, MM_COLOR_WHITE)), ==, white);
-  g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
+  g_assert_cmpuint ((guint) atoi (count_text (window, MM_COLOR_BLACK)), ==, black);
+  g_assert_cmpuint ((guint) atoi (count_text (window, MM_COLOR_WHITE)), ==, white);
+  g_assert_true (g_str_has_prefix (turn_text (window), "Game over: "));
   if (black > white)
     result = g_strdup_printf ("Black wins %u-%u", black, white);
   else if (white > black)
     result = g_strdup_printf ("White wins %u-%u", white, black);
   else
     result = g_strdup_printf ("Draw %u-%u", black, white);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, result);
-  g_assert_nonnull (strstr (_mm_window_get_announcement (window), result));
+  g_assert_cmpstr (message_text (window), ==, result);
+  g_assert_true (announcement_contains (window, result));
 }
 
 /* Undo while the computer thinks stops it and gives the person the
@@ -1327,21 +1666,21 @@ undo_cancels_computer (MmWindow *window)
   char name[3];
 
   start_computer_game (window, "beginner", "black", 5000);
-  g_assert_false (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
+  g_assert_false (mm_board_view_get_input_idle (board_view_of (window)));
   activate_square (window, "f5");
   wait_until (is_thinking, window);
   /* The computer's moves are not marked as the person's. */
-  g_assert_true (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
+  g_assert_true (mm_board_view_get_input_idle (board_view_of (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_false (mm_board_view_get_input_idle (_mm_window_get_board_view (window)));
-  g_assert_false (_mm_window_is_thinking (window));
-  g_assert_null (_mm_window_get_thinking_text (window));
+  g_assert_false (mm_board_view_get_input_idle (board_view_of (window)));
+  g_assert_false (shows_thinking (window));
+  g_assert_null (thinking_text (window));
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   /* No move comes later from the search that was stopped. */
   run_for (300);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
 
   /* The person's move and the computer's reply go back together. */
   _mm_window_set_computer_delay (window, 0);
@@ -1350,12 +1689,12 @@ undo_cancels_computer (MmWindow *window)
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   run_pending ();
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
 
   /* A new game stops the computer too. */
   _mm_window_set_computer_delay (window, 5000);
@@ -1365,7 +1704,7 @@ undo_cancels_computer (MmWindow *window)
   wait_until (is_thinking, window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
   run_for (200);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
 }
@@ -1375,7 +1714,7 @@ static void
 hint_marks_legal_square (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   g_autofree char *message = NULL;
   char name[3];
   int square;
@@ -1384,16 +1723,16 @@ hint_marks_legal_square (MmWindow *window)
   play_moves (window, "f5d6c3");
   _mm_window_set_hint_level (window, MM_AI_LEVEL_NOVICE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
-  g_assert_true (_mm_window_is_thinking (window));
+  g_assert_true (shows_thinking (window));
   wait_until (has_hint, window);
   square = mm_board_view_get_hint (view);
   g_assert_true (mm_game_get_legal_moves (game) & (G_GUINT64_CONSTANT (1) << square));
   mm_square_format (square, name);
   name[0] = g_ascii_toupper (name[0]);
   message = g_strdup_printf ("Hint: %s", name);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, message);
-  g_assert_nonnull (strstr (_mm_window_get_announcement (window), message));
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_cmpstr (message_text (window), ==, message);
+  g_assert_true (announcement_contains (window, message));
+  g_assert_false (shows_thinking (window));
 
   /* The mark goes with the next move. */
   activate_square (window, name);
@@ -1406,8 +1745,8 @@ is_new_game_for_people (gpointer data)
   MmWindow *window = data;
 
   return mm_game_get_n_moves (mm_window_get_game (window)) == 0
-         && !_mm_window_is_computer (window, MM_COLOR_BLACK)
-         && !_mm_window_is_computer (window, MM_COLOR_WHITE);
+         && !is_computer (window, MM_COLOR_BLACK)
+         && !is_computer (window, MM_COLOR_WHITE);
 }
 
 static gboolean
@@ -1447,7 +1786,7 @@ discard_while_thinking (MmWindow *window)
   gtk_dialog_response (GTK_DIALOG (question), 1 /* discard */);
   wait_until (is_new_game_for_people, window);
   g_source_remove (busy);
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
   set_confirm_discard (FALSE);
 }
 
@@ -1475,8 +1814,8 @@ new_game_against_computer (MmWindow *window)
   g_assert_cmpstr (opponent, ==, "computer");
   g_assert_cmpstr (level, ==, "novice");
   g_assert_cmpstr (color, ==, "white");
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_true (is_computer (window, MM_COLOR_BLACK));
+  g_assert_false (is_computer (window, MM_COLOR_WHITE));
   wait_until (is_person_turn, window);
   g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 1);
 
@@ -1486,11 +1825,11 @@ new_game_against_computer (MmWindow *window)
   mm_new_game_dialog_set_opponent (dialog, "computer-both");
   mm_new_game_dialog_set_computer (dialog, "beginner", NULL);
   mm_new_game_dialog_start (dialog);
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_true (is_computer (window, MM_COLOR_BLACK));
+  g_assert_true (is_computer (window, MM_COLOR_WHITE));
   wait_until (is_person_turn, window);
   g_assert_true (mm_game_is_over (mm_window_get_game (window)));
-  g_assert_true (g_str_has_prefix (_mm_window_get_turn_text (window), "Game over: "));
+  g_assert_true (g_str_has_prefix (turn_text (window), "Game over: "));
 }
 
 /* Analysis mode and Analyse Game */
@@ -1519,8 +1858,7 @@ analysis_done (gpointer data)
 {
   AnalysisWait *wait = data;
 
-  return !_mm_window_is_analysing (wait->window)
-         && _mm_window_get_analysis_depth (wait->window) == wait->depth;
+  return analysis_is_done (wait->window, wait->depth);
 }
 
 static void
@@ -1542,7 +1880,7 @@ assert_scores_on (MmWindow *window,
                   guint64   legal,
                   gboolean  live)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
   MmGame *game = mm_window_get_game (window);
   guint n_best = 0;
 
@@ -1582,7 +1920,7 @@ assert_scores_on (MmWindow *window,
 static void
 assert_no_scores (MmWindow *window)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
 
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
@@ -1607,21 +1945,22 @@ analysis_mode (MmWindow *window)
   _mm_window_set_analysis_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   play_moves (window, "f5d6c3");
-  g_assert_null (_mm_window_get_analysis_text (window));
+  g_assert_null (analysis_text (window));
 
   set_analysis_mode (window, TRUE);
   g_assert_true (g_settings_get_boolean (settings, "analysis-mode"));
   run_pending ();
   /* At first there is nothing to show yet; then every depth. */
   wait_for_analysis (window, 3);
-  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==, "Analysis done: depth 3");
+  g_assert_cmpstr (analysis_text (window), ==, "Analysis done: depth 3");
   assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
 
   /* A move: the old scores go at once, new ones come for the other side. */
   activate_square (window, "d3");
   assert_no_scores (window);
   run_pending ();
-  g_assert_true (_mm_window_is_analysing (window) || _mm_window_get_analysis_depth (window) > 0);
+  g_assert_true (is_analysing (window)
+                 || g_str_has_prefix (analysis_text (window), "Analysis done: "));
   wait_for_analysis (window, 3);
   g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_BLACK);
   assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
@@ -1651,15 +1990,15 @@ analysis_mode (MmWindow *window)
   _mm_window_set_analysis_limits (window, &limits);
   activate_square (window, "d3");
   run_pending ();
-  g_assert_true (_mm_window_is_analysing (window));
+  g_assert_true (is_analysing (window));
   set_analysis_mode (window, FALSE);
   g_assert_false (g_settings_get_boolean (settings, "analysis-mode"));
-  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_false (is_analysing (window));
   assert_no_scores (window);
-  g_assert_null (_mm_window_get_analysis_text (window));
+  g_assert_null (analysis_text (window));
   run_for (100);
   assert_no_scores (window);
-  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_false (is_analysing (window));
 
   /* The end of the game: nothing to score, nothing searched. */
   limits.max_depth = 3;
@@ -1670,21 +2009,21 @@ analysis_mode (MmWindow *window)
   g_assert_true (mm_game_is_over (game));
   set_analysis_mode (window, TRUE);
   run_pending ();
-  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_false (is_analysing (window));
   assert_no_scores (window);
-  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
+  g_assert_cmpstr (analysis_text (window), ==,
                    "The game is over: no moves to score.");
 
   /* Three moves before the end, the scores are exact: whole discs. */
-  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window),
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (move_flow_box (window),
                                                           (int) mm_game_get_n_moves (game) - 4),
                          "activate");
   wait_for_analysis (window, 3);
-  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==, "Analysis done: exact scores");
+  g_assert_cmpstr (analysis_text (window), ==, "Analysis done: exact scores");
   n_scored = 0;
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
-      MmBoardView *view = _mm_window_get_board_view (window);
+      MmBoardView *view = board_view_of (window);
       g_autofree char *score = mm_board_view_get_score_text (view, square);
       g_autofree char *expected = NULL;
       g_autofree char *mismatch = NULL;
@@ -1705,13 +2044,13 @@ analysis_mode (MmWindow *window)
   /* An earlier position where the side to move had to pass. */
   for (pass = 0; mm_game_get_move (game, pass, NULL) != MM_SQUARE_PASS; pass++)
     g_assert_cmpuint (pass, <, mm_game_get_n_moves (game));
-  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (_mm_window_get_move_list (window),
+  g_signal_emit_by_name (gtk_flow_box_get_child_at_index (move_flow_box (window),
                                                           (int) pass - 1), "activate");
-  g_assert_cmpint (_mm_window_get_browse (window), ==, (int) pass);
+  g_assert_cmpint (shown_position (window), ==, (int) pass);
   run_pending ();
-  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_false (is_analysing (window));
   assert_no_scores (window);
-  g_assert_cmpstr (_mm_window_get_analysis_text (window), ==,
+  g_assert_cmpstr (analysis_text (window), ==,
                    "No moves to score: the side to move passes.");
   set_analysis_mode (window, FALSE);
 }
@@ -1719,13 +2058,13 @@ analysis_mode (MmWindow *window)
 static gboolean
 review_done (gpointer data)
 {
-  return !_mm_window_is_reviewing (data);
+  return !is_reviewing (data);
 }
 
 static gboolean
 analysis_waits_for_review (gpointer data)
 {
-  return g_strcmp0 (_mm_window_get_analysis_text (data), "Analysis waits for the game review.")
+  return g_strcmp0 (analysis_text (data), "Analysis waits for the game review.")
          == 0;
 }
 
@@ -1745,7 +2084,7 @@ find_mistake_row (MmWindow   *window,
                   const char *prefix,
                   const char *suffix)
 {
-  GtkListBox *list = _mm_window_get_mistakes_list (window);
+  GtkListBox *list = mistakes_list_of (window);
 
   for (int i = 0; gtk_list_box_get_row_at_index (list, i) != NULL; i++)
     {
@@ -1791,8 +2130,8 @@ static void
 analyse_game (MmWindow *window)
 {
   MmGame *game = mm_window_get_game (window);
-  MmEvalGraph *graph = _mm_window_get_eval_graph (window);
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmEvalGraph *graph = eval_graph_of (window);
+  MmBoardView *view = board_view_of (window);
   MmSearchLimits limits = { .max_depth = 4 };
   GArray *review;
   const MmReviewEntry *blunder;
@@ -1805,17 +2144,17 @@ analyse_game (MmWindow *window)
   _mm_window_set_review_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
-  g_assert_cmpstr (_mm_window_get_message_text (window), ==, "There are no moves to review yet.");
-  g_assert_null (_mm_window_get_review (window));
+  g_assert_cmpstr (message_text (window), ==, "There are no moves to review yet.");
+  g_assert_null (review_entries (window));
 
   play_moves (window, WIPEOUT_GAME);
   g_assert_true (mm_game_is_over (game));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
-  g_assert_true (_mm_window_is_reviewing (window));
-  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Reviewing the game: "));
+  g_assert_true (is_reviewing (window));
+  g_assert_true (g_str_has_prefix (review_text (window), "Reviewing the game: "));
   wait_until (review_done, window);
 
-  review = _mm_window_get_review (window);
+  review = review_entries (window);
   g_assert_nonnull (review);
   g_assert_cmpuint (review->len, ==, mm_game_get_n_moves (game) + 1);
   g_assert_cmpuint (mm_eval_graph_get_n_reviewed (graph), ==, review->len);
@@ -1837,15 +2176,15 @@ analyse_game (MmWindow *window)
   best_suffix = g_strdup_printf (" discs; %s was best", name);
   /* Black's wipeout is no mistake. */
   g_assert_false (mm_review_entry_is_mistake (&g_array_index (review, MmReviewEntry, 8)));
-  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), "Review done. "));
+  g_assert_true (g_str_has_prefix (review_text (window), "Review done. "));
   /* A screen reader hears the result. */
-  g_assert_true (g_str_has_prefix (_mm_window_get_announcement (window), "Review done. "));
+  g_assert_true (announcement_starts_with (window, "Review done. "));
 
   /* The mistake in the list shows the position it was made in. */
   row = find_mistake_row (window, "8. E3 (White) loses ", best_suffix);
   g_assert_nonnull (row);
   g_signal_emit_by_name (row, "activate");
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 7);
+  g_assert_cmpint (shown_position (window), ==, 7);
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, 7);
   assert_square_label (window, "e3", "E3, empty");
   assert_square_label (window, "d7", "D7, black");
@@ -1871,16 +2210,16 @@ analyse_game (MmWindow *window)
 
   /* A point of the graph shows its position; the last is the game. */
   click_graph_at (graph, 3);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 3);
-  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "After move 3 of 9");
+  g_assert_cmpint (shown_position (window), ==, 3);
+  g_assert_cmpstr (browse_text (window), ==, "After move 3 of 9");
   /* The arrow keys go through the positions, as for a slider. */
   press_graph_key (graph, GDK_KEY_Left);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 2);
+  g_assert_cmpint (shown_position (window), ==, 2);
   press_graph_key (graph, GDK_KEY_Home);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
-  g_assert_cmpstr (_mm_window_get_browse_text (window), ==, "Start position");
+  g_assert_cmpint (shown_position (window), ==, 0);
+  g_assert_cmpstr (browse_text (window), ==, "Start position");
   click_graph_at (graph, (int) review->len - 1);
-  g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
+  g_assert_cmpint (shown_position (window), ==, -1);
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, (int) review->len - 1);
   g_assert_cmpint (mm_board_view_get_review_mark (view, mm_square_parse ("e3")), ==, 0);
 
@@ -1889,30 +2228,30 @@ analyse_game (MmWindow *window)
   limits.max_depth = 10;
   _mm_window_set_review_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_null (_mm_window_get_review (window));
+  g_assert_null (review_entries (window));
   play_moves (window, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
   set_analysis_mode (window, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
-  g_assert_true (_mm_window_is_reviewing (window));
+  g_assert_true (is_reviewing (window));
   wait_until (analysis_waits_for_review, window);
-  g_assert_false (_mm_window_is_analysing (window));
+  g_assert_false (is_analysing (window));
   wait_until (has_reviewed_some, graph);
-  g_assert_true (_mm_window_is_reviewing (window));
-  review = _mm_window_get_review (window);
+  g_assert_true (is_reviewing (window));
+  review = review_entries (window);
   g_assert_cmpuint (review->len, ==, 19);
   /* The last position is reviewed first. */
   g_assert_cmpint (g_array_index (review, MmReviewEntry, 18).depth, >=, 0);
   g_assert_cmpint (g_array_index (review, MmReviewEntry, 0).depth, ==, -1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-review", NULL);
-  g_assert_false (_mm_window_is_reviewing (window));
+  g_assert_false (is_reviewing (window));
   n_reviewed = mm_eval_graph_get_n_reviewed (graph);
   g_assert_cmpuint (n_reviewed, <, 19);
   stopped = g_strdup_printf ("Review stopped after %u of 19 positions.", n_reviewed);
-  g_assert_true (g_str_has_prefix (_mm_window_get_review_text (window), stopped));
+  g_assert_true (g_str_has_prefix (review_text (window), stopped));
   run_for (200);
   g_assert_cmpuint (mm_eval_graph_get_n_reviewed (graph), ==, n_reviewed);
   run_pending ();
-  g_assert_true (_mm_window_is_analysing (window));
+  g_assert_true (is_analysing (window));
   set_analysis_mode (window, FALSE);
 
   /* A move played on leaves the review of the moves before; the
@@ -1920,15 +2259,15 @@ analyse_game (MmWindow *window)
   mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
   activate_square (window, name);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 19);
-  g_assert_nonnull (_mm_window_get_review (window));
+  g_assert_nonnull (review_entries (window));
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, -1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_nonnull (_mm_window_get_review (window));
+  g_assert_nonnull (review_entries (window));
   g_assert_cmpint (mm_eval_graph_get_selected (graph), ==, 18);
   /* A move taken back from the game reviewed takes the review away. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_null (_mm_window_get_review (window));
-  g_assert_null (_mm_window_get_review_text (window));
+  g_assert_null (review_entries (window));
+  g_assert_null (review_text (window));
 }
 
 static void
@@ -1986,9 +2325,9 @@ check_restored (MmWindow *window)
   g_autofree char *moves = moves_of (window);
 
   g_assert_cmpstr (moves, ==, "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Λευκός");
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==, "Computer (Novice)");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Λευκός");
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Computer (Novice)");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "• Unsaved game — Monomachia");
   g_assert_true (mm_game_can_undo (mm_window_get_game (window)));
@@ -2003,7 +2342,7 @@ check_new_game (MmWindow *window)
   /* A name that only looks like the computer's stays as it is. */
   mm_game_set_player_name (mm_window_get_game (window), MM_COLOR_BLACK, "Monomachia (grandmaster)");
   run_pending ();
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_BLACK), ==,
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==,
                    "Monomachia (grandmaster)");
 }
 
@@ -2075,13 +2414,13 @@ external_engine_plays (MmWindow *window)
 
   g_settings_set_string (settings, "engine-command", command);
   start_computer_game (window, "external", "black", 0);
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_true (is_computer (window, MM_COLOR_WHITE));
   g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_WHITE), ==, "Monomachia (external)");
   activate_square (window, "f5");
   wait_until (is_person_turn, window);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
   /* The card shows the engine's own name, whole. */
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Monomachia");
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Monomachia");
   activate_square (window, "e6");
   if (mm_game_get_n_moves (game) == 2)
     {
@@ -2098,7 +2437,7 @@ external_engine_plays (MmWindow *window)
   start_computer_game (window, "external", "white", 0);
   run_for (200);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
-  g_assert_nonnull (strstr (_mm_window_get_message_text (window), "could not be started"));
+  g_assert_nonnull (strstr (message_text (window), "could not be started"));
   g_settings_reset (settings, "engine-command");
 }
 
@@ -2121,9 +2460,9 @@ play_from_earlier_move (MmWindow *window)
   gtk_widget_activate_action (widget, "win.browse-next", NULL);
   gtk_widget_activate_action (widget, "win.play-from-here", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 2);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   g_assert_true (mm_game_can_redo (game));
-  g_assert_cmpint (_mm_window_get_browse (window), <, 0);
+  g_assert_cmpint (shown_position (window), <, 0);
   activate_square (window, "c5");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 3);
   g_assert_false (mm_game_can_redo (game));
@@ -2142,36 +2481,36 @@ computer_takes_a_side (MmWindow *window)
   gtk_widget_activate_action (widget, "win.new-game", NULL);
   _mm_window_set_computer_delay (window, 0);
   play_moves (window, "f5d6c3");
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (is_computer (window, MM_COLOR_WHITE));
 
   /* White to move: the computer takes White and moves at once. */
   gtk_widget_activate_action (widget, "win.computer-side", "s", "white");
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
+  g_assert_true (is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (is_computer (window, MM_COLOR_BLACK));
   wait_until (is_person_turn, window);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 4);
 
   /* Back to people: nobody moves for Black's opponent any more. */
   gtk_widget_activate_action (widget, "win.computer-side", "s", "none");
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (is_computer (window, MM_COLOR_WHITE));
   n_moves = mm_game_get_n_moves (game);
   mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
   activate_square (window, name);
   run_for (100);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, n_moves + 1);
-  g_assert_false (_mm_window_is_thinking (window));
+  g_assert_false (shows_thinking (window));
 
   /* A board set up by hand is played on against the same opponent. */
   gtk_widget_activate_action (widget, "win.computer-side", "s", "white");
   wait_until (is_person_turn, window);
   gtk_widget_activate_action (widget, "win.edit-board", NULL);
   gtk_widget_activate_action (widget, "win.edit-start", NULL);
-  _mm_window_set_edit_tools (window, MM_DISC_BLACK, MM_COLOR_WHITE);
+  choose_edit_tools (window, "Black", "White to move");
   gtk_widget_activate_action (widget, "win.edit-play", NULL);
-  g_assert_false (_mm_window_is_editing (window));
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==,
+  g_assert_false (is_editing (window));
+  g_assert_true (is_computer (window, MM_COLOR_WHITE));
+  g_assert_false (is_computer (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==,
                    "Computer (Intermediate)");
   /* White is to move there: the computer does. */
   wait_until (is_person_turn, window);
@@ -2187,12 +2526,12 @@ computer_takes_a_side (MmWindow *window)
     g_settings_set_string (settings, "new-game-start", "standard");
     g_settings_set_int (settings, "clock-minutes", 0);
     gtk_widget_activate_action (widget, "win.browse-first", NULL);
-    g_assert_cmpint (_mm_window_get_browse (window), ==, 0);
+    g_assert_cmpint (shown_position (window), ==, 0);
     set_confirm_discard (FALSE);
     gtk_widget_activate_action (widget, "win.new-game", NULL);
     run_pending ();
-    g_assert_cmpint (_mm_window_get_browse (window), ==, -1);
-    g_assert_true (_mm_window_is_computer (window, MM_COLOR_BLACK));
+    g_assert_cmpint (shown_position (window), ==, -1);
+    g_assert_true (is_computer (window, MM_COLOR_BLACK));
     wait_until (is_person_turn, window);
     g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
     g_settings_reset (settings, "new-game-opponent");
@@ -2215,7 +2554,7 @@ random_opening_start (MmWindow *window)
   g_settings_set_string (settings, "new-game-start", "random-opening");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 8);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Black to move");
+  g_assert_cmpstr (turn_text (window), ==, "Black to move");
   first = moves_of (window);
   for (int i = 0; i < 5 && !other; i++)
     {
@@ -2264,11 +2603,11 @@ check_restored_computer (MmWindow *window)
   char name[3];
 
   g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 2);
-  g_assert_false (_mm_window_is_computer (window, MM_COLOR_BLACK));
-  g_assert_true (_mm_window_is_computer (window, MM_COLOR_WHITE));
-  g_assert_cmpstr (_mm_window_get_name_text (window, MM_COLOR_WHITE), ==, "Computer (Novice)");
+  g_assert_false (is_computer (window, MM_COLOR_BLACK));
+  g_assert_true (is_computer (window, MM_COLOR_WHITE));
+  g_assert_cmpstr (name_text (window, MM_COLOR_WHITE), ==, "Computer (Novice)");
   /* Five minutes, less a moment, plus three seconds for f5. */
-  black_clock = _mm_window_get_clock_text (window, MM_COLOR_BLACK);
+  black_clock = clock_text (window, MM_COLOR_BLACK);
   g_assert_nonnull (black_clock);
   g_assert_true (g_str_equal (black_clock, "5:03") || g_str_equal (black_clock, "5:02"));
 
@@ -2291,9 +2630,9 @@ check_restored_loss_on_time (MmWindow *window)
 {
   MmColor loser = MM_COLOR_WHITE;
 
-  g_assert_true (_mm_window_is_lost_on_time (window, &loser));
+  g_assert_true (mm_game_get_lost_on_time (mm_window_get_game (window), &loser));
   g_assert_cmpint (loser, ==, MM_COLOR_BLACK);
-  g_assert_cmpstr (_mm_window_get_turn_text (window), ==, "Game over: White wins on time");
+  g_assert_cmpstr (turn_text (window), ==, "Game over: White wins on time");
 }
 
 static void

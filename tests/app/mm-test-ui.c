@@ -1,0 +1,232 @@
+/* mm-test-ui.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "mm-test-ui.h"
+
+typedef gboolean (*WidgetMatch) (GtkWidget     *widget,
+                                 gconstpointer  data);
+
+static GtkWidget *
+find_widget (GtkWidget     *root,
+             WidgetMatch    match,
+             gconstpointer  data)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (root), NULL);
+
+  if (match (root, data))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+has_type (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, (GType) GPOINTER_TO_SIZE (data));
+}
+
+GtkWidget *
+mm_test_ui_find_by_type (GtkWidget *root,
+                         GType      type)
+{
+  return find_widget (root, has_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+has_name (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
+/* @name: the widget's name (gtk_widget_get_name()), as the .ui files
+ * give it to the widgets the tests read */
+GtkWidget *
+mm_test_ui_find_by_name (GtkWidget  *root,
+                         const char *name)
+{
+  return find_widget (root, has_name, name);
+}
+
+typedef struct
+{
+  GtkAccessibleRole  role;
+  const char        *label;
+} RoleMatch;
+
+static gboolean
+has_role (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  const RoleMatch *match = data;
+  g_autofree char *mismatch = NULL;
+
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) != match->role)
+    return FALSE;
+  if (match->label == NULL)
+    return TRUE;
+
+  mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, match->label);
+  return mismatch == NULL;
+}
+
+/* What a screen reader finds: a widget of @role, and with the accessible
+ * name @label unless that is %NULL. */
+GtkWidget *
+mm_test_ui_find_by_role (GtkWidget         *root,
+                         GtkAccessibleRole  role,
+                         const char        *label)
+{
+  RoleMatch match = { role, label };
+
+  return find_widget (root, has_role, &match);
+}
+
+/* A button's label as it reads, without the underline of its mnemonic. */
+static gboolean
+label_reads (const char *label,
+             const char *text)
+{
+  g_autoptr(GString) plain = NULL;
+
+  if (label == NULL)
+    return FALSE;
+
+  plain = g_string_new (NULL);
+  for (const char *c = label; *c != '\0'; c++)
+    {
+      if (*c == '_' && c[1] != '_')
+        continue;
+      if (*c == '_')
+        c++;
+      g_string_append_c (plain, *c);
+    }
+  return g_str_equal (plain->str, text);
+}
+
+static gboolean
+is_button_for (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  if (!GTK_IS_BUTTON (widget))
+    return FALSE;
+
+  return label_reads (gtk_button_get_label (GTK_BUTTON (widget)), data)
+         || g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), data) == 0;
+}
+
+/* @label_or_icon: the button's label ("Play from Here" for
+ * "_Play from Here") or the name of its icon */
+GtkWidget *
+mm_test_ui_find_button (GtkWidget  *root,
+                        const char *label_or_icon)
+{
+  return find_widget (root, is_button_for, label_or_icon);
+}
+
+/* Whether @widget and every widget it is in are visible: what a person
+ * could see once the window is on the screen. */
+gboolean
+mm_test_ui_is_shown (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  return gtk_widget_is_visible (widget);
+}
+
+/* The text of the label named @name under @root, or %NULL while it is
+ * not shown. */
+const char *
+mm_test_ui_get_text (GtkWidget  *root,
+                     const char *name)
+{
+  GtkWidget *label = mm_test_ui_find_by_name (root, name);
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return mm_test_ui_is_shown (label) ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+}
+
+/* GTK 4.8 has no call that reads an accessible property; the check of
+ * the test AT context answers with the value when it differs from the
+ * one asked, and no accessible name is a lone U+FFFF. */
+char *
+mm_test_ui_dup_accessible_label (GtkWidget *widget)
+{
+  char *label;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "\xef\xbf\xbf");
+  g_assert_nonnull (label);
+  return label;
+}
+
+/* Clicks the button that a person can see and click. */
+void
+mm_test_ui_click (GtkWidget  *root,
+                  const char *label_or_icon)
+{
+  GtkWidget *button = mm_test_ui_find_button (root, label_or_icon);
+
+  g_assert_nonnull (button);
+  g_assert_true (mm_test_ui_is_shown (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  /* "activate" would press it and let go only after a timeout. */
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* Chooses the item that reads @item in @drop_down's list of strings. */
+void
+mm_test_ui_choose (GtkDropDown *drop_down,
+                   const char  *item)
+{
+  GListModel *model;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
+
+  g_assert_true (mm_test_ui_is_shown (GTK_WIDGET (drop_down)));
+  model = gtk_drop_down_get_model (drop_down);
+  g_assert_true (GTK_IS_STRING_LIST (model));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), item))
+      {
+        gtk_drop_down_set_selected (drop_down, i);
+        return;
+      }
+
+  g_assert_not_reached ();
+}
