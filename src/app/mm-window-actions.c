@@ -80,7 +80,7 @@ mm_window_new_game (gpointer owner,
   _mm_window_leave_edit (self);
   _mm_window_stop_hint (self);
   mm_opponents_set_level_id (self->opponents, setup->level);
-  self->loading = TRUE;
+  mm_announcer_set_quiet (self->announcer, TRUE);
   {
     g_autoptr(MmAiWeights) weights = mm_ai_weights_get_default (NULL);
     g_autoptr(GRand) rand = g_rand_new ();
@@ -94,7 +94,7 @@ mm_window_new_game (gpointer owner,
                            both || (computer && !human_white));
   mm_window_set_names (self, setup->black_name, setup->white_name);
   mm_window_name_players (self, FALSE);
-  self->loading = FALSE;
+  mm_announcer_set_quiet (self->announcer, FALSE);
 
   if (setup->clock_minutes > 0)
     clock = mm_clock_new (setup->clock_minutes * 60 * G_USEC_PER_SEC,
@@ -123,10 +123,10 @@ mm_window_edit_play (gpointer owner,
   /* The position set up is played on by the same opponents: against
    * the computer, it keeps its side. */
   _mm_window_stop_hint (self);
-  self->loading = TRUE;
+  mm_announcer_set_quiet (self->announcer, TRUE);
   mm_game_restart_from (self->game, &board, side);
   mm_window_name_players (self, TRUE);
-  self->loading = FALSE;
+  mm_announcer_set_quiet (self->announcer, FALSE);
   _mm_window_use_clock (self, NULL);
   _mm_window_set_file (self, NULL, FALSE);
   _mm_window_focus_board (self);

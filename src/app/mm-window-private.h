@@ -22,6 +22,7 @@
 
 #include "mm-ai-level.h"
 #include "mm-analysis-bar.h"
+#include "mm-announcer.h"
 #include "mm-autosave.h"
 #include "mm-board-editor.h"
 #include "mm-board-view.h"
@@ -50,19 +51,12 @@ struct _MmWindow
   GSettings            *settings;
   MmAutosave           *autosave;
   GCancellable         *cancellable;
-  GtkMediaStream       *place_sound;
-  GtkMediaStream       *end_sound;
+  /* What the game says: to a screen reader, in messages, in sounds */
+  MmAnnouncer          *announcer;
+  MmToast              *toast;
 
   /* The game's file, and what moves records in and out */
   MmRecordActions      *records;
-
-  /* Set while a game is put in place, so that this is not taken for a
-   * change made by the user. */
-  gboolean              loading;
-
-  /* What the status tells a screen reader before whose turn it is: the
-   * last event ("Black plays F5…"). */
-  char                 *last_event;
 
   /* The earlier position on the board: the number of moves played to
    * reach it, or -1 for the game as it stands. */
@@ -91,7 +85,6 @@ struct _MmWindow
 
   gboolean              narrow;
   guint                 layout_source;
-  guint                 n_sounds;
 
   /* Template widgets */
   GtkHeaderBar         *header_bar;
@@ -105,7 +98,6 @@ struct _MmWindow
   MmReviewPanel        *review_panel;
   GtkLabel             *message_label;
   GtkRevealer          *toast_revealer;
-  MmToast              *toast;
   MmMoveList           *move_list;
   MmBoardEditor        *board_editor;
 };

@@ -168,7 +168,7 @@ _mm_window_set_edit_tools (MmWindow *self,
 guint
 _mm_window_get_n_sounds (MmWindow *self)
 {
-  return self->n_sounds;
+  return mm_announcer_get_n_sounds (self->announcer);
 }
 
 gboolean

@@ -28,6 +28,7 @@
 
 #include "mm-ai-player.h"
 #include "mm-analysis-bar.h"
+#include "mm-announcer.h"
 #include "mm-autosave.h"
 #include "mm-local-player.h"
 #include "mm-match.h"
@@ -105,69 +106,11 @@ _mm_window_show_message (MmWindow   *self,
     mm_toast_show (self->toast, message);
 }
 
-static void
-mm_window_announce (MmWindow *self)
-{
-  mm_players_bar_announce (self->players_bar, self->last_event);
-}
-
 void
 _mm_window_set_event (MmWindow   *self,
                       const char *event)
 {
-  g_free (self->last_event);
-  self->last_event = g_strdup (event);
-  mm_window_announce (self);
-}
-
-static void
-mm_window_add_event (MmWindow   *self,
-                     const char *event)
-{
-  g_autofree char *joined = NULL;
-
-  if (self->last_event == NULL || *self->last_event == '\0')
-    {
-      _mm_window_set_event (self, event);
-      return;
-    }
-
-  /* Translators: two events joined, as “White plays C3 and flips 1 disc.
-   * Black has no move and passes” */
-  joined = g_strdup_printf (_("%s. %s"), self->last_event, event);
-  _mm_window_set_event (self, joined);
-}
-
-/* ------------------------------------------------------------------ */
-/* Sounds                                                             */
-/* ------------------------------------------------------------------ */
-
-/* The short sounds made for the game; without a media back end in GTK
- * they are silent, and nothing else changes. */
-static void
-mm_window_play_sound (MmWindow        *self,
-                      GtkMediaStream **stream,
-                      const char      *name)
-{
-  g_autofree char *path = NULL;
-
-  if (!g_settings_get_boolean (self->settings, "sounds"))
-    return;
-
-  self->n_sounds++;
-  if (*stream == NULL)
-    {
-      path = g_strdup_printf (RESOURCE_BASE_PATH "/sounds/%s.ogg", name);
-      *stream = gtk_media_file_new_for_resource (path);
-    }
-  if (gtk_media_stream_get_error (*stream) != NULL)
-    return;
-
-  if (gtk_media_stream_get_playing (*stream))
-    gtk_media_stream_pause (*stream);
-  if (gtk_media_stream_is_seekable (*stream))
-    gtk_media_stream_seek (*stream, 0);
-  gtk_media_stream_play (*stream);
+  mm_announcer_set_event (self->announcer, event);
 }
 
 /* ------------------------------------------------------------------ */
@@ -213,30 +156,6 @@ mm_window_update_names (MmWindow *self)
     }
 }
 
-static char *
-result_message (guint black,
-                guint white)
-{
-  if (black > white)
-    /* Translators: the end of a game; the numbers are the black and white disc counts */
-    return g_strdup_printf (_("Black wins %u-%u"), black, white);
-  if (white > black)
-    /* Translators: the end of a game; the numbers are the white and black disc counts */
-    return g_strdup_printf (_("White wins %u-%u"), white, black);
-  /* Translators: the end of a game with equal counts, as "Draw 32-32" */
-  return g_strdup_printf (_("Draw %u-%u"), black, white);
-}
-
-static char *
-time_loss_message (MmColor loser)
-{
-  if (loser == MM_COLOR_BLACK)
-    /* Translators: the end of a timed game */
-    return g_strdup (_("Black ran out of time: White wins"));
-  /* Translators: the end of a timed game */
-  return g_strdup (_("White ran out of time: Black wins"));
-}
-
 /* How the game ended, for the status: who won, and why when it was not
  * the discs. */
 static char *
@@ -260,7 +179,7 @@ mm_window_result_text (MmWindow *self)
                          : _("White wins by resignation"));
       break;
     case MM_MATCH_RESULT_BOARD:
-      result = result_message (mm_game_get_black_count (self->game),
+      result = mm_announcer_result_message (mm_game_get_black_count (self->game),
                                mm_game_get_white_count (self->game));
       break;
     case MM_MATCH_RESULT_NONE:
@@ -360,7 +279,7 @@ _mm_window_update_status (MmWindow *self)
   else
     status = g_strdup (_("White to move"));
   mm_players_bar_set_status (self->players_bar, status);
-  mm_window_announce (self);
+  mm_announcer_announce (self->announcer);
   /* The card of the side to move is highlighted. */
   mm_players_bar_set_current (self->players_bar, over ? -1 : (int) side);
 
@@ -500,74 +419,6 @@ _mm_window_browse_position (MmWindow *self)
 /* What the game says                                                 */
 /* ------------------------------------------------------------------ */
 
-static void
-mm_window_move_played_cb (MmWindow *self,
-                          MmColor   color,
-                          int       square,
-                          guint64   flips)
-{
-  char name[3];
-  guint n_flips = mm_popcount (flips);
-  g_autofree char *event = NULL;
-
-  /* The moves of a random opening come all at once with the new game:
-   * no sound or announcement for each. */
-  if (self->loading)
-    return;
-
-  _mm_window_show_message (self, NULL);
-  mm_square_format (square, name);
-  name[0] = g_ascii_toupper (name[0]);
-  if (color == MM_COLOR_BLACK)
-    /* Translators: said by a screen reader after a move; %s is the square, as F5 */
-    event = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Black plays %s and flips %u disc",
-                                          "Black plays %s and flips %u discs", n_flips),
-                             name, n_flips);
-  else
-    /* Translators: said by a screen reader after a move; %s is the square, as F5 */
-    event = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White plays %s and flips %u disc",
-                                          "White plays %s and flips %u discs", n_flips),
-                             name, n_flips);
-  _mm_window_set_event (self, event);
-  mm_window_play_sound (self, &self->place_sound, "place");
-}
-
-static void
-mm_window_passed_cb (MmWindow *self,
-                     MmColor   color)
-{
-  const char *message = color == MM_COLOR_BLACK ? _("Black has no move and passes")
-                                                : _("White has no move and passes");
-
-  _mm_window_show_message (self, message);
-  mm_window_add_event (self, message);
-}
-
-static void
-mm_window_game_over_cb (MmWindow *self,
-                        guint     black,
-                        guint     white)
-{
-  g_autofree char *message = result_message (black, white);
-
-  /* The status says who won: the screen reader hears it there. */
-  _mm_window_show_message (self, message);
-  mm_window_play_sound (self, &self->end_sound, "end");
-}
-
-static void
-mm_window_position_changed_cb (MmWindow *self)
-{
-  g_autofree char *message = NULL;
-
-  /* After an undo into a finished game, or a new game, say what holds now. */
-  if (mm_game_is_over (self->game))
-    message = result_message (mm_game_get_black_count (self->game),
-                              mm_game_get_white_count (self->game));
-  _mm_window_show_message (self, message);
-  _mm_window_set_event (self, NULL);
-}
-
 /* Every change of the game brings the panel and the list up to date; a
  * change seen while an earlier position is shown goes back to the game. */
 static void
@@ -600,14 +451,14 @@ mm_window_result_cb (MmWindow *self)
   if (mm_match_get_result (self->match, &loser) != MM_MATCH_RESULT_TIME)
     return;
 
-  message = time_loss_message (loser);
+  message = mm_announcer_time_loss_message (loser);
   _mm_window_stop_hint (self);
   _mm_window_schedule_analysis (self);
   mm_window_follow_clock (self);
   _mm_window_update_status (self);
   _mm_window_show_message (self, message);
   _mm_window_set_event (self, NULL);
-  mm_window_play_sound (self, &self->end_sound, "end");
+  mm_announcer_play_sound (self->announcer, "end");
 }
 
 void
@@ -697,9 +548,9 @@ mm_window_restore (MmWindow *self)
   gboolean unsaved = FALSE;
   gboolean restored;
 
-  self->loading = TRUE;
+  mm_announcer_set_quiet (self->announcer, TRUE);
   restored = mm_match_restore_session (self->match, &uri, &unsaved, &session, &error);
-  self->loading = FALSE;
+  mm_announcer_set_quiet (self->announcer, FALSE);
   if (!restored)
     {
       if (error != NULL)
@@ -749,9 +600,9 @@ mm_window_load_cb (MmWindow        *self,
   /* Games read from elsewhere are played on by people. */
   _mm_window_stop_hint (self);
   _mm_window_set_computer (self, FALSE, FALSE);
-  self->loading = TRUE;
+  mm_announcer_set_quiet (self->announcer, TRUE);
   loaded = mm_game_load_record (self->game, record, &error);
-  self->loading = FALSE;
+  mm_announcer_set_quiet (self->announcer, FALSE);
   if (!loaded)
     {
       _mm_window_show_message (self, error->message);
@@ -764,7 +615,7 @@ mm_window_load_cb (MmWindow        *self,
 
   if (mm_game_is_over (self->game))
     {
-      g_autofree char *result = result_message (mm_game_get_black_count (self->game),
+      g_autofree char *result = mm_announcer_result_message (mm_game_get_black_count (self->game),
                                                 mm_game_get_white_count (self->game));
 
       if (message->len > 0)
@@ -1225,7 +1076,7 @@ mm_window_square_activated_cb (MmWindow *self,
   if (g_error_matches (error, MM_MATCH_ERROR, MM_MATCH_ERROR_FINISHED)
       && mm_match_get_result (self->match, &loser) == MM_MATCH_RESULT_TIME)
     {
-      g_autofree char *message = time_loss_message (loser);
+      g_autofree char *message = mm_announcer_time_loss_message (loser);
 
       _mm_window_show_message (self, message);
     }
@@ -1435,9 +1286,7 @@ mm_window_dispose (GObject *object)
   if (self->records != NULL)
     g_signal_handlers_disconnect_by_data (self->records, self);
   g_clear_object (&self->records);
-  g_clear_object (&self->place_sound);
-  g_clear_object (&self->end_sound);
-  g_clear_pointer (&self->last_event, g_free);
+  g_clear_object (&self->announcer);
 
   G_OBJECT_CLASS (mm_window_parent_class)->dispose (object);
 }
@@ -1590,14 +1439,8 @@ mm_window_init (MmWindow *self)
                            G_CALLBACK (mm_window_seat_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "autosave-failed",
                            G_CALLBACK (mm_window_autosave_failed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "move-played",
-                           G_CALLBACK (mm_window_move_played_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "passed",
-                           G_CALLBACK (mm_window_passed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "game-over",
-                           G_CALLBACK (mm_window_game_over_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "position-changed",
-                           G_CALLBACK (mm_window_position_changed_cb), self, G_CONNECT_SWAPPED);
+  self->announcer = mm_announcer_new (self->game, self->toast, self->players_bar,
+                                      self->settings);
   /* Every change of the position ends in a notification of n-moves or of
    * the counts; one handler keeps the panel in step. */
   g_signal_connect_object (self->game, "notify",
