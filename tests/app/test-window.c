@@ -20,8 +20,10 @@
 
 /* The window as a person uses it: the real application is started, the
  * moves of recorded games are played by activating the board's squares
- * (the path a click, Enter or a screen reader takes), and what the window
- * shows is read back. */
+ * (the path a click, Enter or a screen reader takes), the rest through
+ * the window's actions and buttons, and what the window shows is read
+ * back from the widgets a person sees (mm-test-ui.h finds them by type,
+ * widget name or accessible role), and from the game. */
 
 #include "config.h"
 
@@ -34,6 +36,7 @@
 #include "mm-application.h"
 #include "mm-board-editor.h"
 #include "mm-board-view.h"
+#include "mm-eval-graph.h"
 #include "mm-game-chooser.h"
 #include "mm-new-game-dialog.h"
 #include "mm-preferences-window.h"
