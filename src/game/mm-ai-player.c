@@ -1159,14 +1159,7 @@ mm_ai_player_request_move_finish (MmPlayer      *player,
 
   if (!mm_ai_player_choose_move_finish (MM_AI_PLAYER (player), result, &move, error))
     return MM_SQUARE_NONE;
-  if (move.square == MM_SQUARE_NONE)
-    {
-      /* Only asked in a finished game, which a match never does. */
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("The game is over: there is no move to choose."));
-      return MM_SQUARE_NONE;
-    }
-  return move.square;
+  return mm_player_answer_square (move.square, error);
 }
 
 static void

@@ -20,6 +20,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "mm-player.h"
 
 G_DEFINE_INTERFACE (MmPlayer, mm_player, G_TYPE_OBJECT)
@@ -117,4 +119,15 @@ mm_player_choose (MmPlayer *self,
   g_return_val_if_fail (MM_IS_PLAYER (self), FALSE);
 
   return MM_PLAYER_GET_IFACE (self)->choose (self, square);
+}
+
+int
+mm_player_answer_square (int      square,
+                         GError **error)
+{
+  if (square != MM_SQUARE_NONE)
+    return square;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("The game is over: there is no move to choose."));
+  return MM_SQUARE_NONE;
 }

@@ -84,6 +84,12 @@ int         mm_player_request_move_finish (MmPlayer            *self,
 gboolean    mm_player_choose              (MmPlayer            *self,
                                            int                  square);
 
+/* For implementations: a program's answer as the request's, a square
+ * or MM_SQUARE_NONE with @error when it found no move (a finished game,
+ * which a match never asks about). */
+int         mm_player_answer_square       (int                  square,
+                                           GError             **error);
+
 /* For implementations: the interface's properties, "display-name"
  * (string) and "thinking" (boolean), both read-only, to override with
  * g_object_class_override_property(). */
