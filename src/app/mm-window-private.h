@@ -111,6 +111,8 @@ void       _mm_window_browse_to (MmWindow *self,
                                  int n_moves);
 MmAiPlayer *_mm_window_ensure_ai (MmWindow *self);
 void       _mm_window_focus_board (MmWindow *self);
+gboolean   _mm_window_is_computer (MmWindow *self,
+                                   MmColor   color);
 gboolean   _mm_window_is_computer_turn (MmWindow *self);
 gboolean   _mm_window_is_finished (MmWindow *self);
 void       _mm_window_leave_edit (MmWindow *self);
@@ -145,57 +147,19 @@ void       _mm_window_update_thinking (MmWindow *self);
 
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
-MmBoardView *_mm_window_get_board_view   (MmWindow *self);
-const char  *_mm_window_get_count_text   (MmWindow *self,
-                                          MmColor   color);
-const char  *_mm_window_get_turn_text    (MmWindow *self);
-const char  *_mm_window_get_message_text (MmWindow *self);
-const char  *_mm_window_get_name_text    (MmWindow *self,
-                                          MmColor   color);
-GFile       *_mm_window_get_file         (MmWindow *self);
-gboolean     _mm_window_is_unsaved       (MmWindow *self);
 void         _mm_window_save_as_file     (MmWindow   *self,
                                           GFile      *file);
-void         _mm_window_paste_text       (MmWindow   *self,
-                                          const char *text);
-GtkWidget   *_mm_window_get_status_widget (MmWindow  *self);
-const char  *_mm_window_get_announcement (MmWindow   *self);
-char        *_mm_window_get_move_list_text (MmWindow *self);
-GtkFlowBox  *_mm_window_get_move_list    (MmWindow   *self);
-int          _mm_window_get_browse       (MmWindow   *self);
-const char  *_mm_window_get_browse_text  (MmWindow   *self);
 void         _mm_window_set_clock        (MmWindow   *self,
                                           gint64      initial,
                                           gint64      increment);
-const char  *_mm_window_get_clock_text   (MmWindow   *self,
-                                          MmColor     color);
-gboolean     _mm_window_is_lost_on_time  (MmWindow   *self,
-                                          MmColor    *loser);
-gboolean     _mm_window_is_editing       (MmWindow   *self);
-void         _mm_window_set_edit_tools   (MmWindow   *self,
-                                          MmDisc      paint,
-                                          MmColor     side);
 guint        _mm_window_get_n_sounds     (MmWindow   *self);
-gboolean     _mm_window_is_narrow        (MmWindow   *self);
 void         _mm_window_set_computer_delay (MmWindow *self,
                                           guint       milliseconds);
 void         _mm_window_set_hint_level   (MmWindow   *self,
                                           MmAiLevel   level);
-gboolean     _mm_window_is_thinking      (MmWindow   *self);
-gboolean     _mm_window_is_computer      (MmWindow   *self,
-                                          MmColor     color);
-const char  *_mm_window_get_thinking_text (MmWindow  *self);
 void         _mm_window_set_analysis_limits (MmWindow             *self,
                                              const MmSearchLimits *limits);
 void         _mm_window_set_review_limits (MmWindow             *self,
                                            const MmSearchLimits *limits);
-gboolean     _mm_window_is_analysing     (MmWindow   *self);
-int          _mm_window_get_analysis_depth (MmWindow *self);
-const char  *_mm_window_get_analysis_text (MmWindow  *self);
-gboolean     _mm_window_is_reviewing     (MmWindow   *self);
-GArray      *_mm_window_get_review       (MmWindow   *self);
-const char  *_mm_window_get_review_text  (MmWindow   *self);
-MmEvalGraph *_mm_window_get_eval_graph   (MmWindow   *self);
-GtkListBox  *_mm_window_get_mistakes_list (MmWindow  *self);
 
 G_END_DECLS

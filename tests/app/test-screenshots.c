@@ -33,7 +33,10 @@
 #include "mm-application.h"
 #include "mm-board-view.h"
 #include "mm-new-game-dialog.h"
+#include "mm-players-bar.h"
 #include "mm-preferences-window.h"
+#include "mm-review-panel.h"
+#include "mm-test-ui.h"
 #include "mm-window-private.h"
 
 static const char *screenshot_dir;
@@ -129,11 +132,17 @@ set_string (const char *key,
   g_settings_set_string (settings, key, value);
 }
 
+static MmBoardView *
+board_view_of (MmWindow *window)
+{
+  return MM_BOARD_VIEW (mm_test_ui_find_by_type (GTK_WIDGET (window), MM_TYPE_BOARD_VIEW));
+}
+
 static void
 play (MmWindow   *window,
       const char *moves)
 {
-  MmBoardView *view = _mm_window_get_board_view (window);
+  MmBoardView *view = board_view_of (window);
 
   for (const char *move = moves; *move != '\0'; move += 2)
     {
@@ -154,11 +163,32 @@ resize (MmWindow *window,
   wait_for_frames (GTK_WINDOW (window), 4);
 }
 
+/* The review is done (it offers no Stop any more) and analysis mode's
+ * bar says its search is over. */
 static gboolean
 analysis_ready (MmWindow *window)
 {
-  return !_mm_window_is_reviewing (window) && _mm_window_get_review (window) != NULL
-         && !_mm_window_is_analysing (window) && _mm_window_get_analysis_depth (window) > 0;
+  GtkWidget *panel = mm_test_ui_find_by_type (GTK_WIDGET (window), MM_TYPE_REVIEW_PANEL);
+  GtkWidget *stop = mm_test_ui_find_button (panel, "media-playback-stop-symbolic");
+  const char *analysis = mm_test_ui_get_text (GTK_WIDGET (window), "analysis-status");
+
+  return mm_review_panel_get_entries (MM_REVIEW_PANEL (panel)) != NULL
+         && !mm_test_ui_is_shown (stop)
+         && analysis != NULL && g_str_has_prefix (analysis, "Analysis done");
+}
+
+/* The narrow layout has the players under the board. */
+static gboolean
+players_are_under_board (MmWindow *window)
+{
+  graphene_rect_t board, players;
+
+  return gtk_widget_compute_bounds (GTK_WIDGET (board_view_of (window)), GTK_WIDGET (window),
+                                    &board)
+         && gtk_widget_compute_bounds (mm_test_ui_find_by_type (GTK_WIDGET (window),
+                                                                MM_TYPE_PLAYERS_BAR),
+                                       GTK_WIDGET (window), &players)
+         && players.origin.y >= board.origin.y + board.size.height;
 }
 
 /* Analysis mode's scores on the board and the review of the game, with
@@ -198,7 +228,7 @@ take_screenshots (GtkApplication *app)
   play (window, "f5d6c3d3c4f4f6f3e6e7d7c5b6");
   resize (window, 1120, 780);
   /* The preview of the flips of g6, as the pointer or the focus shows it. */
-  mm_board_view_set_hover (_mm_window_get_board_view (window), mm_square_parse ("g6"));
+  mm_board_view_set_hover (board_view_of (window), mm_square_parse ("g6"));
   wait_for_frames (GTK_WINDOW (window), 2);
   g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "game", 1120, 780), >, 100);
 
@@ -206,7 +236,7 @@ take_screenshots (GtkApplication *app)
    * showing gets the size asked for. */
   resize (window, 400, 860);
   resize (window, 400, 860);
-  g_assert_true (_mm_window_is_narrow (window));
+  g_assert_true (players_are_under_board (window));
   g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "narrow", 400, 860), >, 100);
 
   /* The dark style, a timed game. */

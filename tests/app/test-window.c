@@ -169,15 +169,13 @@ announcement_starts_with (MmWindow   *window,
   return g_str_has_prefix (announcement, prefix);
 }
 
-/* The message at the foot of the side panel, "" when there is none: the
- * label in the window's revealer. */
+/* The message at the foot of the side panel, "" when there is none. */
 static const char *
 message_text (MmWindow *window)
 {
-  GtkWidget *revealer = find_part (window, GTK_TYPE_REVEALER);
-  GtkWidget *label = mm_test_ui_find_by_type (revealer, GTK_TYPE_LABEL);
+  GtkWidget *label = mm_test_ui_find_by_name (GTK_WIDGET (window), "message");
 
-  g_assert_nonnull (label);
+  g_assert_true (GTK_IS_LABEL (label));
   return gtk_label_get_text (GTK_LABEL (label));
 }
 
