@@ -2712,6 +2712,48 @@ test_message_time (void)
   g_assert_cmpuint (mm_toast_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
 }
 
+/* Shows the window again at @width × @height and lets it lay out. */
+static void
+show_at_size (MmWindow *window,
+              int       width,
+              int       height)
+{
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  run_for (300);
+}
+
+/* The review, analysis mode and an earlier position all at once, at the
+ * usual size: the window keeps its size (the panel scrolls). */
+static void
+window_keeps_its_size (MmWindow *window)
+{
+  MmSearchLimits limits = { .max_depth = 2 };
+  GtkListBoxRow *mistake;
+  int width, height;
+
+  show_at_size (window, 900, 560);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  _mm_window_set_review_limits (window, &limits);
+  _mm_window_set_analysis_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, recorded_games[0].moves);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+  wait_until (review_done, window);
+  mistake = gtk_list_box_get_row_at_index (mistakes_list_of (window), 0);
+  g_assert_nonnull (mistake);
+  g_signal_emit_by_name (mistakes_list_of (window), "row-activated", mistake);
+  set_analysis_mode (window, TRUE);
+  run_for (500);
+  g_test_message ("%d×%d, then %d×%d", width, height, gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), ==, height);
+  set_analysis_mode (window, FALSE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2749,6 +2791,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/preferences-apply", preferences_apply,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
+  g_test_add_data_func ("/app/window/keeps-its-size", window_keeps_its_size,
+                        test_in_application);
   g_test_add_data_func ("/app/window/play-against-computer", play_against_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/undo-cancels-computer", undo_cancels_computer,
