@@ -746,12 +746,12 @@ test_illegal (void)
   g_autoptr(Recorder) recorder = recorder_new (game);
   Snapshot snap;
 
-  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "D4");
-  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "E4");
-  assert_refused (game, recorder, square_of ("a1"), MM_GAME_ERROR_NO_FLIPS, "A1");
-  assert_refused (game, recorder, square_of ("d6"), MM_GAME_ERROR_NO_FLIPS, "D6");
-  assert_refused (game, recorder, square_of ("c3"), MM_GAME_ERROR_NO_FLIPS, "C3");
-  assert_refused (game, recorder, square_of ("h8"), MM_GAME_ERROR_NO_FLIPS, "H8");
+  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "d4");
+  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "e4");
+  assert_refused (game, recorder, square_of ("a1"), MM_GAME_ERROR_NO_FLIPS, "a1");
+  assert_refused (game, recorder, square_of ("d6"), MM_GAME_ERROR_NO_FLIPS, "d6");
+  assert_refused (game, recorder, square_of ("c3"), MM_GAME_ERROR_NO_FLIPS, "c3");
+  assert_refused (game, recorder, square_of ("h8"), MM_GAME_ERROR_NO_FLIPS, "h8");
   assert_refused (game, recorder, -1, MM_GAME_ERROR_INVALID_SQUARE, "-1");
   assert_refused (game, recorder, 64, MM_GAME_ERROR_INVALID_SQUARE, "64");
   assert_refused (game, recorder, MM_SQUARE_PASS, MM_GAME_ERROR_INVALID_SQUARE, NULL);
@@ -760,17 +760,17 @@ test_illegal (void)
 
   /* d3 was black's; it is now taken, and white cannot play f5. */
   play_and_check (game, recorder, square_of ("d3"));
-  assert_refused (game, recorder, square_of ("d3"), MM_GAME_ERROR_OCCUPIED, "D3");
-  assert_refused (game, recorder, square_of ("f5"), MM_GAME_ERROR_NO_FLIPS, "F5");
-  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "E4");
+  assert_refused (game, recorder, square_of ("d3"), MM_GAME_ERROR_OCCUPIED, "d3");
+  assert_refused (game, recorder, square_of ("f5"), MM_GAME_ERROR_NO_FLIPS, "f5");
+  assert_refused (game, recorder, square_of ("e4"), MM_GAME_ERROR_OCCUPIED, "e4");
 
   /* A refused move keeps the moves that redo would play. */
   play_and_check (game, recorder, square_of ("c5"));
   g_assert_true (mm_game_undo (game));
   snap = snapshot_take (game);
   g_assert_true (snap.can_redo);
-  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "D4");
-  assert_refused (game, recorder, square_of ("b2"), MM_GAME_ERROR_NO_FLIPS, "B2");
+  assert_refused (game, recorder, square_of ("d4"), MM_GAME_ERROR_OCCUPIED, "d4");
+  assert_refused (game, recorder, square_of ("b2"), MM_GAME_ERROR_NO_FLIPS, "b2");
   assert_refused (game, recorder, 99, MM_GAME_ERROR_INVALID_SQUARE, "99");
   g_assert_true (mm_game_can_redo (game));
 }

@@ -1109,7 +1109,7 @@ test_illegal_move (void)
   g_autofree char *pass_message = NULL;
 
   message = choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE);
-  g_assert_nonnull (strstr (message, "A1"));
+  g_assert_nonnull (strstr (message, "a1"));
   /* The engine is still there: the next request is asked for. */
   g_assert_true (mm_nboard_player_get_running (player));
   g_free (choose_fails (player, record, MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE));

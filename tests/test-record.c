@@ -311,12 +311,12 @@ test_record_illegal (void)
     const char *move;
     const char *message;
   } cases[] = {
-    { "", -1, "a1", "Move 1: A1 does not flip any disc" },
-    { "f5", -1, "f5", "Move 2: F5 is not empty" },
-    { "f5", -1, "pa", "Move 2: White passes but has a move (F4)" },
+    { "", -1, "a1", "Move 1: a1 does not flip any disc" },
+    { "f5", -1, "f5", "Move 2: f5 is not empty" },
+    { "f5", -1, "pa", "Move 2: White passes but has a move (f4)" },
     { "", MM_COLOR_WHITE, "f5", "Move 1: it is Black’s turn, not White’s" },
     { "f5", MM_COLOR_BLACK, "d6", "Move 2: it is White’s turn, not Black’s" },
-    { "", MM_COLOR_BLACK, "pa", "Move 1: Black passes but has a move (D3)" },
+    { "", MM_COLOR_BLACK, "pa", "Move 1: Black passes but has a move (d3)" },
     { GAME_A, -1, "a1", "Move 61: the game is already over" },
   };
 
@@ -890,13 +890,13 @@ test_malformed (void)
       "Line 1, column 19: the board (BO) comes after the first move" },
     /* GGF: bad moves */
     { "(;GM[Othello]B[a1];)", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
-      "Line 1, column 16: Move 1: A1 does not flip any disc" },
+      "Line 1, column 16: Move 1: a1 does not flip any disc" },
     { "(;GM[Othello]B[f5]\nW[f5];)", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
-      "Line 2, column 3: Move 2: F5 is not empty" },
+      "Line 2, column 3: Move 2: f5 is not empty" },
     { "(;GM[Othello]W[f5];)", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
       "Line 1, column 16: Move 1: it is Black’s turn, not White’s" },
     { "(;GM[Othello]B[PA];)", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
-      "Line 1, column 16: Move 1: Black passes but has a move (D3)" },
+      "Line 1, column 16: Move 1: Black passes but has a move (d3)" },
     { "(;GM[Othello]B[z9];)", 0, MM_RECORD_ERROR_SYNTAX,
       "Line 1, column 16: “z9” is not a move: moves are squares from a1 to h8, or PA for a pass" },
     { "(;GM[Othello]B[f55];)", 0, MM_RECORD_ERROR_SYNTAX, "“f55” is not a move" },
@@ -943,9 +943,9 @@ test_malformed (void)
     { "f5 zz", 0, MM_RECORD_ERROR_SYNTAX,
       "Line 1, column 4: “zz” is not a move: moves are written a1 to h8" },
     { "f5d6\nc3 i9 d3", 0, MM_RECORD_ERROR_SYNTAX, "Line 2, column 4: “i9” is not a move" },
-    { "f5f5", 0, MM_RECORD_ERROR_ILLEGAL_MOVE, "Line 1, column 3: Move 2: F5 is not empty" },
+    { "f5f5", 0, MM_RECORD_ERROR_ILLEGAL_MOVE, "Line 1, column 3: Move 2: f5 is not empty" },
     { "f5 pa", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
-      "Line 1, column 4: Move 2: White passes but has a move (F4)" },
+      "Line 1, column 4: Move 2: White passes but has a move (f4)" },
     { "34-30", 0, MM_RECORD_ERROR_SYNTAX, "Line 1, column 1: a score comes before any move" },
     { GAME_A " 33-31", 0, MM_RECORD_ERROR_MISMATCH,
       "Line 1, column 122: the score 33-31 does not match the final position, which is 34-30" },
@@ -965,7 +965,7 @@ test_malformed (void)
     { "[Black \"x\"]\n1. f5 d6 2. Nf3", 0, MM_RECORD_ERROR_SYNTAX,
       "Line 2, column 13: “Nf3” is not a move" },
     { "[Black \"x\"]\n1. f5 f5", 0, MM_RECORD_ERROR_ILLEGAL_MOVE,
-      "Line 2, column 7: Move 2: F5 is not empty" },
+      "Line 2, column 7: Move 2: f5 is not empty" },
     { "[Result \"30-34\"]\n" GAME_A, 0, MM_RECORD_ERROR_MISMATCH,
       "Result: the score 30-34 does not match the final position, which is 34-30" },
     /* Boards */

@@ -410,11 +410,10 @@ mm_eval_graph_describe (MmEvalGraph *self,
     else if (before->move >= 0 && before->move < MM_N_SQUARES)
       {
         mm_square_format (before->move, name);
-        name[0] = g_ascii_toupper (name[0]);
       }
   }
   /* Translators: in the game review's graph; %u is the number of a move,
-   * the first %s its square (as D3), the second an evaluation, as
+   * the first %s its square (as d3), the second an evaluation, as
    * “+4.5 for Black” */
   return g_strdup_printf (_("After move %u, %s: %s"), (guint) position, name, score);
 }

@@ -73,7 +73,7 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MmReviewPanel, mm_review_panel, GTK_TYPE_WIDGET)
 
-/* "18. D3 (Black) loses 6 discs; C4 was best" */
+/* "18. d3 (Black) loses 6 discs; c4 was best" */
 static char *
 mistake_text (const MmReviewEntry *entry,
               guint                index)
@@ -85,19 +85,17 @@ mistake_text (const MmReviewEntry *entry,
     mm_square_format (entry->move, played);
   if (entry->best_move >= 0 && entry->best_move < MM_N_SQUARES)
     mm_square_format (entry->best_move, best);
-  played[0] = g_ascii_toupper (played[0]);
-  best[0] = g_ascii_toupper (best[0]);
 
   if (entry->color == MM_COLOR_BLACK)
     /* Translators: a mistake found by Analyse Game: the number of the
      * move, its square, the discs it loses and the better square, as
-     * “18. D3 (Black) loses 6 discs; C4 was best” */
+     * “18. d3 (Black) loses 6 discs; c4 was best” */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (Black) loses %d disc; %s was best",
                                          "%u. %s (Black) loses %d discs; %s was best", discs),
                             index + 1, played, discs, best);
   /* Translators: a mistake found by Analyse Game: the number of the
    * move, its square, the discs it loses and the better square, as
-   * “19. C5 (White) loses 4 discs; E6 was best” */
+   * “19. c5 (White) loses 4 discs; e6 was best” */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u. %s (White) loses %d disc; %s was best",
                                        "%u. %s (White) loses %d discs; %s was best", discs),
                           index + 1, played, discs, best);

@@ -209,8 +209,7 @@ mm_window_hint_cb (GObject      *source,
 
   mm_board_view_set_hint (self->board_view, move.square);
   mm_square_format (move.square, name);
-  name[0] = g_ascii_toupper (name[0]);
-  /* Translators: the move the computer advises; %s is a square, as D3 */
+  /* Translators: the move the computer advises; %s is a square, as d3 */
   message = g_strdup_printf (_("Hint: %s"), name);
   _mm_window_show_message (self, message);
   _mm_window_set_event (self, message);

@@ -409,16 +409,15 @@ mm_game_record_add (MmGameRecord  *self,
       if (mm_board_can_move (&self->board))
         {
           mm_square_format (mm_first_square (mm_board_legal_moves (&self->board)), name);
-          name[0] = g_ascii_toupper (name[0]);
           if (self->side_to_move == MM_COLOR_BLACK)
             g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
                          /* Translators: %u: a move number; %s: a square where Black could play,
-                          * such as D3 */
+                          * such as d3 */
                          _("Move %u: Black passes but has a move (%s)"), number, name);
           else
             g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
                          /* Translators: %u: a move number; %s: a square where White could play,
-                          * such as D3 */
+                          * such as d3 */
                          _("Move %u: White passes but has a move (%s)"), number, name);
           return FALSE;
         }
@@ -429,11 +428,10 @@ mm_game_record_add (MmGameRecord  *self,
     }
 
   mm_square_format (square, name);
-  name[0] = g_ascii_toupper (name[0]);
   if (!(mm_board_empties (&self->board) & BIT (square)))
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
-                   /* Translators: %u: a move number; %s: a square such as D3 */
+                   /* Translators: %u: a move number; %s: a square such as d3 */
                    _("Move %u: %s is not empty"), number, name);
       return FALSE;
     }
@@ -441,7 +439,7 @@ mm_game_record_add (MmGameRecord  *self,
   if (flips == 0)
     {
       g_set_error (error, MM_RECORD_ERROR, MM_RECORD_ERROR_ILLEGAL_MOVE,
-                   /* Translators: %u: a move number; %s: a square such as D3 */
+                   /* Translators: %u: a move number; %s: a square such as d3 */
                    _("Move %u: %s does not flip any disc"), number, name);
       return FALSE;
     }

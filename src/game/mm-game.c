@@ -256,7 +256,6 @@ mm_game_check_move (MmGame  *self,
     }
 
   mm_square_format (square, name);
-  name[0] = g_ascii_toupper (name[0]);
 
   if (mm_board_is_game_over (&self->board))
     {
@@ -266,7 +265,7 @@ mm_game_check_move (MmGame  *self,
     }
   if (!(mm_board_empties (&self->board) & (G_GUINT64_CONSTANT (1) << square)))
     {
-      /* Translators: %s is a square name such as D3 */
+      /* Translators: %s is a square name such as d3 */
       g_set_error (error, MM_GAME_ERROR, MM_GAME_ERROR_OCCUPIED,
                    _("%s is not empty"), name);
       return FALSE;
@@ -275,7 +274,7 @@ mm_game_check_move (MmGame  *self,
   *flips = mm_board_flips (&self->board, square);
   if (*flips == 0)
     {
-      /* Translators: %s is a square name such as D3 */
+      /* Translators: %s is a square name such as d3 */
       g_set_error (error, MM_GAME_ERROR, MM_GAME_ERROR_NO_FLIPS,
                    _("%s does not flip any disc"), name);
       return FALSE;

@@ -747,9 +747,8 @@ illegal_move_error (int square)
     return g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
                                 _("The engine passed although it has a legal move."));
   mm_square_format (square, name);
-  name[0] = g_ascii_toupper (name[0]);
   return g_error_new (MM_NBOARD_ERROR, MM_NBOARD_ERROR_ILLEGAL_MOVE,
-                      /* Translators: %s: a square, such as F5 */
+                      /* Translators: %s: a square, such as f5 */
                       _("The engine chose %s, which is not a legal move."), name);
 }
 

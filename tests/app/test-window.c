@@ -467,9 +467,9 @@ refuse_illegal_moves (MmWindow *window)
   assert_square_label (window, "e4", "E4, black");
 
   activate_square (window, "a1");
-  g_assert_cmpstr (message_text (window), ==, "A1 does not flip any disc");
+  g_assert_cmpstr (message_text (window), ==, "a1 does not flip any disc");
   activate_square (window, "d4");
-  g_assert_cmpstr (message_text (window), ==, "D4 is not empty");
+  g_assert_cmpstr (message_text (window), ==, "d4 is not empty");
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
   g_assert_cmpstr (turn_text (window), ==, "Black to move");
 
@@ -793,7 +793,7 @@ save_and_open (MmWindow *window)
   open_path (window, bad_path);
   wait_for_message (window, "Cannot open");
   g_assert_cmpstr (message_text (window), ==,
-                   "Cannot open “bad.ggf”: Line 1, column 26: Move 2: F5 is not empty");
+                   "Cannot open “bad.ggf”: Line 1, column 26: Move 2: f5 is not empty");
   {
     g_autofree char *after = moves_of (window);
 
@@ -1729,7 +1729,6 @@ hint_marks_legal_square (MmWindow *window)
   square = mm_board_view_get_hint (view);
   g_assert_true (mm_game_get_legal_moves (game) & (G_GUINT64_CONSTANT (1) << square));
   mm_square_format (square, name);
-  name[0] = g_ascii_toupper (name[0]);
   message = g_strdup_printf ("Hint: %s", name);
   g_assert_cmpstr (message_text (window), ==, message);
   g_assert_true (announcement_contains (window, message));
@@ -2172,8 +2171,8 @@ analyse_game (MmWindow *window)
   g_assert_true (blunder->best_move == mm_square_parse ("b2")
                  || blunder->best_move == mm_square_parse ("c5")
                  || blunder->best_move == mm_square_parse ("c7"));
+  /* Squares are written as on the board and in the move list. */
   mm_square_format (blunder->best_move, name);
-  name[0] = g_ascii_toupper (name[0]);
   best_suffix = g_strdup_printf (" discs; %s was best", name);
   /* Black's wipeout is no mistake. */
   g_assert_false (mm_review_entry_is_mistake (&g_array_index (review, MmReviewEntry, 8)));
@@ -2182,7 +2181,7 @@ analyse_game (MmWindow *window)
   g_assert_true (announcement_starts_with (window, "Review done. "));
 
   /* The mistake in the list shows the position it was made in. */
-  row = find_mistake_row (window, "8. E3 (White) loses ", best_suffix);
+  row = find_mistake_row (window, "8. e3 (White) loses ", best_suffix);
   g_assert_nonnull (row);
   g_signal_emit_by_name (row, "activate");
   g_assert_cmpint (shown_position (window), ==, 7);
@@ -2704,7 +2703,7 @@ test_message_time (void)
 {
   g_autofree char *long_text = g_strnfill (300, 'x');
 
-  g_assert_cmpuint (mm_toast_timeout_for ("D3 is not empty"), ==, 5000 + 15 * 80);
+  g_assert_cmpuint (mm_toast_timeout_for ("d3 is not empty"), ==, 5000 + 15 * 80);
   g_assert_cmpuint (mm_toast_timeout_for ("Black wins 34-30"), >=, 5000);
   g_assert_cmpuint (mm_toast_timeout_for (""), ==, 5000);
   g_assert_cmpuint (mm_toast_timeout_for (long_text), ==, 15000);
