@@ -2711,6 +2711,37 @@ test_message_time (void)
   g_assert_cmpuint (mm_toast_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
 }
 
+/* While an earlier position is shown the cards and the status are those
+ * of that position; back to the game, those of the game again. */
+static void
+cards_follow_browsing (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  g_autofree char *black = NULL;
+  g_autofree char *white = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3d3c4");
+  black = g_strdup_printf ("%u", mm_game_get_black_count (game));
+  white = g_strdup_printf ("%u", mm_game_get_white_count (game));
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, black);
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, white);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-first", NULL);
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "2");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "2");
+  g_assert_cmpstr (shown_text (window, "status"), ==, "Black to move");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-next", NULL);
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, "4");
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, "1");
+  g_assert_cmpstr (shown_text (window, "status"), ==, "White to move");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-last", NULL);
+  g_assert_cmpstr (count_text (window, MM_COLOR_BLACK), ==, black);
+  g_assert_cmpstr (count_text (window, MM_COLOR_WHITE), ==, white);
+  g_assert_cmpstr (shown_text (window, "status"), ==, "White to move");
+}
+
 /* Shows the window again at @width × @height and lets it lay out. */
 static void
 show_at_size (MmWindow *window,
@@ -2790,6 +2821,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/preferences-apply", preferences_apply,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
+  g_test_add_data_func ("/app/window/cards-follow-browsing", cards_follow_browsing,
+                        test_in_application);
   g_test_add_data_func ("/app/window/keeps-its-size", window_keeps_its_size,
                         test_in_application);
   g_test_add_data_func ("/app/window/play-against-computer", play_against_computer,
