@@ -1506,6 +1506,45 @@ test_player_names (void)
   g_assert_null (mm_game_get_player_name (game, MM_COLOR_BLACK));
 }
 
+/* Every earlier position of a game is the one the game had then. */
+static void
+test_position_at (void)
+{
+  g_autoptr(MmGame) game = mm_game_new ();
+  g_autoptr(MmGame) replay = mm_game_new ();
+  guint64 black, white;
+  MmColor side;
+  int last;
+
+  for (guint i = 0; i < 30 && !mm_game_is_over (game); i++)
+    g_assert_true (mm_game_play (game, mm_first_square (mm_game_get_legal_moves (game)), NULL));
+
+  for (guint n = 0; n <= mm_game_get_n_moves (game); n++)
+    {
+      MmBoard board = mm_game_get_board (replay);
+      MmColor replay_side = mm_game_get_side_to_move (replay);
+
+      mm_game_get_position_at (game, n, &black, &white, &side, &last);
+      g_assert_cmpint (side, ==, replay_side);
+      g_assert_cmpuint (black, ==, replay_side == MM_COLOR_BLACK ? board.player : board.opponent);
+      g_assert_cmpuint (white, ==, replay_side == MM_COLOR_BLACK ? board.opponent : board.player);
+      g_assert_cmpint (last, ==, n == 0 ? MM_SQUARE_NONE : mm_game_get_last_move (replay));
+      if (n < mm_game_get_n_moves (game))
+        {
+          int square = mm_game_get_move (game, n, NULL);
+
+          if (square != MM_SQUARE_PASS)
+            g_assert_true (mm_game_play (replay, square, NULL));
+          /* MmGame plays a pass by itself. */
+          if (mm_game_get_n_moves (replay) > n + 1)
+            n++;
+        }
+    }
+  /* Past the end: the game as it stands. */
+  mm_game_get_position_at (game, 1000, &black, &white, &side, &last);
+  g_assert_cmpint (side, ==, mm_game_get_side_to_move (game));
+}
+
 /* The starts a new game may have, by the names of the settings. */
 static void
 test_start_positions (void)
@@ -1568,6 +1607,7 @@ main (int   argc,
   g_test_add_func ("/game/clock", test_clock);
   g_test_add_func ("/game/player-names", test_player_names);
   g_test_add_func ("/game/start-positions", test_start_positions);
+  g_test_add_func ("/game/position-at", test_position_at);
 
   return g_test_run ();
 }

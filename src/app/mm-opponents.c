@@ -33,6 +33,12 @@
 #define COMPUTER_RECORD_PREFIX "Monomachia ("
 #define EXTERNAL_LEVEL_ID      "external"
 
+/* Session facts kept with the autosaved game, besides the clocks that
+ * the match keeps: who the computer plays ("black", "white" or "both")
+ * and at which level. */
+#define SESSION_COMPUTER "COMPUTER"
+#define SESSION_LEVEL    "LEVEL"
+
 struct _MmOpponents
 {
   GObject         parent_instance;
@@ -205,6 +211,60 @@ mm_opponents_display_name (const char *recorded)
   /* Translators: the name of the computer as a player, with its level,
    * as “Computer (Beginner)” */
   return g_strdup_printf (_("Computer (%s)"), level_name);
+}
+
+/* The match's autosave keeps who the computer plays in it, and how. */
+void
+mm_opponents_save_session (MmOpponents *self,
+                           MmMatch     *match)
+{
+  gboolean black, white;
+  const char *side;
+
+  g_return_if_fail (MM_IS_OPPONENTS (self));
+  g_return_if_fail (MM_IS_MATCH (match));
+
+  black = !mm_player_is_local_person (mm_match_get_seat (match, MM_COLOR_BLACK));
+  white = !mm_player_is_local_person (mm_match_get_seat (match, MM_COLOR_WHITE));
+  side = black && white ? "both" : black ? "black" : white ? "white" : NULL;
+  mm_match_set_session_value (match, SESSION_COMPUTER, side);
+  mm_match_set_session_value (match, SESSION_LEVEL,
+                              side != NULL ? mm_opponents_get_level_id (self) : NULL);
+}
+
+/**
+ * mm_opponents_read_session:
+ * @session: the values an autosaved match came back with
+ * @black: (out): whether the computer played Black
+ * @white: (out): whether it played White
+ *
+ * Who the computer played, and at which level (taken for the next seat).
+ *
+ * Returns: %FALSE when the session has no computer, or one this program
+ *   does not know (the people then play on)
+ */
+gboolean
+mm_opponents_read_session (MmOpponents *self,
+                           GHashTable  *session,
+                           gboolean    *black,
+                           gboolean    *white)
+{
+  const char *computer = g_hash_table_lookup (session, SESSION_COMPUTER);
+  const char *level = g_hash_table_lookup (session, SESSION_LEVEL);
+  MmAiLevel known;
+
+  g_return_val_if_fail (MM_IS_OPPONENTS (self), FALSE);
+
+  *black = *white = FALSE;
+  if (computer == NULL || level == NULL
+      || !(g_str_equal (level, EXTERNAL_LEVEL_ID)
+           || (mm_ai_level_from_string (level, &known) && known < MM_AI_N_PLAY_LEVELS)))
+    return FALSE;
+
+  mm_opponents_set_level_id (self, level);
+  *black = g_str_equal (computer, "both") || g_str_equal (computer, "black");
+  *white = g_str_equal (computer, "both") || g_str_equal (computer, "white");
+  return *black || *white;
 }
 
 static void

@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 
 #include "mm-ai-player.h"
+#include "mm-match.h"
 #include "mm-nboard-player.h"
 
 G_BEGIN_DECLS
@@ -50,5 +51,11 @@ gboolean     mm_opponents_is_stopped_engine (MmOpponents *self,
                                             MmPlayer     *seat);
 char        *mm_opponents_dup_record_name  (MmOpponents  *self);
 char        *mm_opponents_display_name     (const char   *recorded);
+void         mm_opponents_save_session     (MmOpponents  *self,
+                                            MmMatch      *match);
+gboolean     mm_opponents_read_session     (MmOpponents  *self,
+                                            GHashTable   *session,
+                                            gboolean     *black,
+                                            gboolean     *white);
 
 G_END_DECLS

@@ -487,8 +487,8 @@ mm_window_edit_board_action (GtkWidget  *widget,
 
   _mm_window_stop_hint (self);
   /* The setting up starts from the position on the board. */
-  _mm_window_position_at (self, (guint) _mm_window_browse_position (self),
-                          &black, &white, &side, &last_move);
+  mm_game_get_position_at (self->game, (guint) _mm_window_browse_position (self),
+                           &black, &white, &side, &last_move);
   _mm_window_browse_to (self, -1);
   self->editing = TRUE;
   mm_board_editor_begin (self->board_editor, black, white, side);

@@ -116,12 +116,6 @@ gboolean   _mm_window_is_computer (MmWindow *self,
 gboolean   _mm_window_is_computer_turn (MmWindow *self);
 gboolean   _mm_window_is_finished (MmWindow *self);
 void       _mm_window_leave_edit (MmWindow *self);
-void       _mm_window_position_at (MmWindow *self,
-                                   guint n_moves,
-                                   guint64 *black,
-                                   guint64 *white,
-                                   MmColor *side,
-                                   int *last_move);
 gboolean   _mm_window_result_stands (MmWindow *self);
 void       _mm_window_schedule_analysis (MmWindow *self);
 void       _mm_window_use_clock (MmWindow *self,

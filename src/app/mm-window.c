@@ -256,8 +256,8 @@ _mm_window_update_status (MmWindow *self)
       guint64 black_discs, white_discs;
       int last_move;
 
-      _mm_window_position_at (self, (guint) self->browse, &black_discs, &white_discs, &side,
-                              &last_move);
+      mm_game_get_position_at (self->game, (guint) self->browse, &black_discs, &white_discs,
+                               &side, &last_move);
       black = (guint) mm_popcount (black_discs);
       white = (guint) mm_popcount (white_discs);
       over = FALSE;
@@ -292,39 +292,6 @@ _mm_window_update_status (MmWindow *self)
 /* ------------------------------------------------------------------ */
 /* The move list and earlier positions                                */
 /* ------------------------------------------------------------------ */
-
-/* The position after the first @n_moves moves of the game. */
-void
-_mm_window_position_at (MmWindow *self,
-                        guint     n_moves,
-                        guint64  *black,
-                        guint64  *white,
-                        MmColor  *side,
-                        int      *last_move)
-{
-  MmBoard board;
-  MmColor color;
-
-  mm_game_get_start (self->game, &board, &color);
-  *last_move = MM_SQUARE_NONE;
-  for (guint i = 0; i < n_moves; i++)
-    {
-      int square = mm_game_get_move (self->game, i, NULL);
-
-      if (square == MM_SQUARE_PASS)
-        mm_board_pass (&board);
-      else
-        {
-          mm_board_play (&board, square);
-          *last_move = square;
-        }
-      color = mm_color_other (color);
-    }
-
-  *side = color;
-  *black = color == MM_COLOR_BLACK ? board.player : board.opponent;
-  *white = color == MM_COLOR_BLACK ? board.opponent : board.player;
-}
 
 void
 _mm_window_update_browse_actions (MmWindow *self)
@@ -382,7 +349,7 @@ _mm_window_browse_to (MmWindow *self,
       int last_move;
       g_autofree char *text = NULL;
 
-      _mm_window_position_at (self, (guint) n_moves, &black, &white, &side, &last_move);
+      mm_game_get_position_at (self->game, (guint) n_moves, &black, &white, &side, &last_move);
       mm_board_view_show_position (self->board_view, black, white, side, last_move);
       if (n_moves == 0)
         /* Translators: shown while the start position of the game is on the board */
@@ -474,45 +441,7 @@ _mm_window_use_clock (MmWindow *self,
 /* Autosave                                                           */
 /* ------------------------------------------------------------------ */
 
-/* Session facts kept with the autosaved game, besides the clocks that
- * the match keeps: who the computer plays ("black", "white" or "both")
- * and at which level. */
-#define SESSION_COMPUTER "COMPUTER"
-#define SESSION_LEVEL    "LEVEL"
-
 static const char *mm_window_get_computer_side (MmWindow *self);
-
-static void
-mm_window_update_session (MmWindow *self)
-{
-  const char *side = mm_window_get_computer_side (self);
-  gboolean computer = !g_str_equal (side, "none");
-
-  mm_match_set_session_value (self->match, SESSION_COMPUTER, computer ? side : NULL);
-  mm_match_set_session_value (self->match, SESSION_LEVEL,
-                              computer ? mm_opponents_get_level_id (self->opponents) : NULL);
-}
-
-/* Who the computer plays and its level, as they were. */
-static void
-mm_window_restore_session (MmWindow   *self,
-                           GHashTable *session)
-{
-  const char *computer = g_hash_table_lookup (session, SESSION_COMPUTER);
-  const char *level = g_hash_table_lookup (session, SESSION_LEVEL);
-  MmAiLevel known;
-
-  if (computer != NULL && level != NULL
-      && (g_str_equal (level, "external")
-          || (mm_ai_level_from_string (level, &known) && known < MM_AI_N_PLAY_LEVELS)))
-    {
-      gboolean both = g_str_equal (computer, "both");
-
-      mm_opponents_set_level_id (self->opponents, level);
-      _mm_window_set_computer (self, both || g_str_equal (computer, "black"),
-                               both || g_str_equal (computer, "white"));
-    }
-}
 
 static void
 mm_window_autosave_failed_cb (MmWindow     *self,
@@ -546,7 +475,7 @@ mm_window_restore (MmWindow *self)
   g_autofree char *uri = NULL;
   g_autoptr(GHashTable) session = NULL;
   gboolean unsaved = FALSE;
-  gboolean restored;
+  gboolean restored, black, white;
 
   mm_announcer_set_quiet (self->announcer, TRUE);
   restored = mm_match_restore_session (self->match, &uri, &unsaved, &session, &error);
@@ -561,7 +490,8 @@ mm_window_restore (MmWindow *self)
   if (uri != NULL)
     file = g_file_new_for_uri (uri);
   _mm_window_set_file (self, file, unsaved);
-  mm_window_restore_session (self, session);
+  if (mm_opponents_read_session (self->opponents, session, &black, &white))
+    _mm_window_set_computer (self, black, white);
   mm_window_follow_clock (self);
   _mm_window_update_status (self);
 }
@@ -729,7 +659,7 @@ _mm_window_set_computer (MmWindow *self,
                                G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
     }
   mm_window_update_names (self);
-  mm_window_update_session (self);
+  mm_opponents_save_session (self->opponents, self->match);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
 }
 
@@ -871,7 +801,7 @@ mm_window_analysis_target (MmWindow *self,
     return _("Analysis waits for the game review.");
 
   if (self->browse >= 0)
-    _mm_window_position_at (self, (guint) self->browse, black, white, side, &last_move);
+    mm_game_get_position_at (self->game, (guint) self->browse, black, white, side, &last_move);
   else if (_mm_window_result_stands (self))
     /* Translators: analysis mode's status at the end of a game */
     return _("The game is over: no moves to score.");
@@ -994,7 +924,7 @@ _mm_window_update_graph_selection (MmWindow *self)
       return;
     }
 
-  _mm_window_position_at (self, (guint) shown, &black, &white, &side, &last_move);
+  mm_game_get_position_at (self->game, (guint) shown, &black, &white, &side, &last_move);
   mm_board_view_set_review_marks (self->board_view, black, white, side, entry->move,
                                   entry->best_move);
 }

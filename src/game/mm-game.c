@@ -1132,6 +1132,49 @@ mm_game_get_resigned (MmGame  *self,
 }
 
 /**
+ * mm_game_get_position_at:
+ * @n_moves: how many moves of the game, from its start
+ * @last_move: (out): the last disc placed to reach it, or MM_SQUARE_NONE
+ *
+ * The position after the first @n_moves moves (all of them when there are
+ * fewer): an earlier position of the game, to show or to analyse.
+ */
+void
+mm_game_get_position_at (MmGame  *self,
+                         guint    n_moves,
+                         guint64 *black,
+                         guint64 *white,
+                         MmColor *side,
+                         int     *last_move)
+{
+  MmBoard board;
+  MmColor color;
+
+  g_return_if_fail (MM_IS_GAME (self));
+
+  board = self->start;
+  color = self->start_side;
+  *last_move = MM_SQUARE_NONE;
+  for (guint i = 0; i < n_moves && i < self->history->len; i++)
+    {
+      int square = g_array_index (self->history, MmGameMove, i).square;
+
+      if (square == MM_SQUARE_PASS)
+        mm_board_pass (&board);
+      else
+        {
+          mm_board_play (&board, square);
+          *last_move = square;
+        }
+      color = mm_color_other (color);
+    }
+
+  *side = color;
+  *black = color == MM_COLOR_BLACK ? board.player : board.opponent;
+  *white = color == MM_COLOR_BLACK ? board.opponent : board.player;
+}
+
+/**
  * mm_game_check_play:
  * @square: 0 (a1) to 63 (h8)
  *

@@ -90,6 +90,12 @@ void           mm_game_set_resigned        (MmGame        *self,
                                             MmColor        loser);
 gboolean       mm_game_get_resigned        (MmGame        *self,
                                             MmColor       *loser);
+void           mm_game_get_position_at     (MmGame        *self,
+                                            guint          n_moves,
+                                            guint64       *black,
+                                            guint64       *white,
+                                            MmColor       *side,
+                                            int           *last_move);
 gboolean       mm_game_check_play          (MmGame        *self,
                                             int            square,
                                             GError       **error);
