@@ -25,44 +25,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "mm-local-player.h"
-#include "mm-match.h"
+#include "mm-match-private.h"
 
-/* The session key of the clocks kept with the autosaved game:
- * "INITIAL,INCREMENT,BLACK,WHITE" in microseconds. */
-#define SESSION_CLOCK "CLOCK"
-
-struct _MmMatch
-{
-  GObject        parent_instance;
-
-  MmGame        *game;
-  MmPlayer      *seats[2];
-  MmClock       *clock;
-
-  /* The request in progress: its cancellable identifies it, and the
-   * colour it asks for.  A person's move waiting for its confirmation
-   * keeps the request, with confirming set. */
-  GCancellable  *request;
-  MmColor        request_color;
-  gboolean       confirming;
-  guint          ask_source;
-  gboolean       paused;
-
-  /* A seat that could not move: nobody is asked again until the
-   * position or the seats change. */
-  GError        *failure;
-  MmColor        failed_color;
-
-  /* The side whose move the clocks have yet to count, or -1. */
-  int            clock_mover;
-  MmMatchResult  result;
-
-  MmAutosave    *autosave;
-  guint          autosave_source;
-  char          *document_uri;
-  gboolean       unsaved;
-  GHashTable    *session;
-};
 
 enum
 {
@@ -128,8 +92,8 @@ mm_match_compute_result (MmMatch *self,
   return MM_MATCH_RESULT_NONE;
 }
 
-static void
-mm_match_update_result (MmMatch *self)
+void
+_mm_match_update_result (MmMatch *self)
 {
   MmMatchResult result = mm_match_compute_result (self, NULL);
 
@@ -167,8 +131,8 @@ mm_match_notify_thinking (MmMatch *self)
 }
 
 /* Ends the request in progress, if any: its answer will be dropped. */
-static void
-mm_match_stop_request (MmMatch *self)
+void
+_mm_match_stop_request (MmMatch *self)
 {
   g_clear_handle_id (&self->ask_source, g_source_remove);
   if (self->request == NULL)
@@ -330,17 +294,16 @@ mm_match_update_clock (MmMatch *self)
   self->clock_mover = -1;
 }
 
-static void mm_match_schedule_autosave (MmMatch *self);
 
 static void
 mm_match_clock_expired_cb (MmMatch *self,
                            MmColor  loser)
 {
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   /* The record says so too, and the autosave keeps it. */
   mm_game_set_lost_on_time (self->game, loser);
-  mm_match_update_result (self);
-  mm_match_schedule_autosave (self);
+  _mm_match_update_result (self);
+  _mm_match_schedule_autosave (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -361,10 +324,10 @@ mm_match_move_played_cb (MmMatch *self,
 static void
 mm_match_position_cb (MmMatch *self)
 {
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   mm_match_clear_failure (self);
   mm_match_schedule_ask (self);
-  mm_match_schedule_autosave (self);
+  _mm_match_schedule_autosave (self);
 }
 
 /* Every change of the game ends in a notification; the result and the
@@ -372,90 +335,13 @@ mm_match_position_cb (MmMatch *self)
 static void
 mm_match_game_notify_cb (MmMatch *self)
 {
-  mm_match_update_result (self);
+  _mm_match_update_result (self);
   mm_match_update_clock (self);
   mm_match_schedule_ask (self);
 }
 
-/* ------------------------------------------------------------------ */
-/* Autosave                                                           */
-/* ------------------------------------------------------------------ */
-
-static GHashTable *
-mm_match_session_table (MmMatch *self)
-{
-  GHashTable *session = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, self->session);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_insert (session, g_strdup (key), g_strdup (value));
-  if (self->clock != NULL)
-    g_hash_table_insert (session, g_strdup (SESSION_CLOCK),
-                         g_strdup_printf ("%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
-                                          ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
-                                          mm_clock_get_initial (self->clock),
-                                          mm_clock_get_increment (self->clock),
-                                          mm_clock_get_remaining (self->clock, MM_COLOR_BLACK),
-                                          mm_clock_get_remaining (self->clock, MM_COLOR_WHITE)));
-  return session;
-}
-
-/* The clocks as saved, or NULL when there were none or the text is not
- * what mm_match_session_table() writes. */
-static MmClock *
-mm_match_clock_from_session (const char *text)
-{
-  g_auto(GStrv) fields = text != NULL ? g_strsplit (text, ",", 0) : NULL;
-  gint64 values[4];
-  MmClock *clock;
-
-  if (fields == NULL || g_strv_length (fields) != G_N_ELEMENTS (values))
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      guint64 value;
-
-      if (!g_ascii_string_to_unsigned (fields[i], 10, 0, G_MAXINT64 / 2, &value, NULL))
-        return NULL;
-      values[i] = (gint64) value;
-    }
-  if (values[0] <= 0)
-    return NULL;
-
-  clock = mm_clock_new (values[0], values[1]);
-  mm_clock_set_remaining (clock, MM_COLOR_BLACK, values[2]);
-  mm_clock_set_remaining (clock, MM_COLOR_WHITE, values[3]);
-  return clock;
-}
-
-/**
- * mm_match_save_session:
- *
- * Writes the game, the clocks and the session values now (a scheduled
- * write is done at once), so that they come back at the next start.
- * Without an autosave file there is nothing to do.
- */
 gboolean
-mm_match_save_session (MmMatch  *self,
-                       GError  **error)
-{
-  g_autoptr(GHashTable) session = NULL;
-
-  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
-
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (self->autosave == NULL)
-    return TRUE;
-
-  session = mm_match_session_table (self);
-  return mm_autosave_save_full (self->autosave, self->game, self->document_uri, self->unsaved,
-                                session, error);
-}
-
-static gboolean
-mm_match_autosave_cb (gpointer data)
+_mm_match_autosave_cb (gpointer data)
 {
   MmMatch *self = data;
   g_autoptr(GError) error = NULL;
@@ -464,17 +350,6 @@ mm_match_autosave_cb (gpointer data)
   if (!mm_match_save_session (self, &error))
     g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, error);
   return G_SOURCE_REMOVE;
-}
-
-/* Several changes in a row (a move and the pass after it) make one
- * write; at default priority, as the main loop is seldom idle while the
- * computer thinks and the window redraws its spinner. */
-static void
-mm_match_schedule_autosave (MmMatch *self)
-{
-  if (self->autosave != NULL && self->autosave_source == 0)
-    self->autosave_source = g_idle_add_full (G_PRIORITY_DEFAULT, mm_match_autosave_cb, self,
-                                             NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -487,8 +362,8 @@ mm_match_dispose (GObject *object)
   MmMatch *self = MM_MATCH (object);
 
   if (self->autosave_source != 0)
-    mm_match_autosave_cb (self);
-  mm_match_stop_request (self);
+    _mm_match_autosave_cb (self);
+  _mm_match_stop_request (self);
   if (self->clock != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->clock, self);
@@ -587,9 +462,9 @@ mm_match_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::n-moves",
                            G_CALLBACK (mm_match_position_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::black-player",
-                           G_CALLBACK (mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::white-player",
-                           G_CALLBACK (mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_match_schedule_autosave), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify",
                            G_CALLBACK (mm_match_game_notify_cb), self, G_CONNECT_SWAPPED);
   self->result = mm_match_compute_result (self, NULL);
@@ -695,7 +570,7 @@ mm_match_set_seats (MmMatch  *self,
   g_return_if_fail (black == NULL || MM_IS_PLAYER (black));
   g_return_if_fail (white == NULL || MM_IS_PLAYER (white));
 
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     {
       g_clear_object (&self->seats[color]);
@@ -801,7 +676,7 @@ mm_match_set_paused (MmMatch  *self,
     return;
   self->paused = paused;
   if (paused)
-    mm_match_stop_request (self);
+    _mm_match_stop_request (self);
   else
     {
       mm_match_update_clock (self);
@@ -929,7 +804,7 @@ mm_match_undo (MmMatch *self)
 
   if (!mm_match_can_undo (self))
     return FALSE;
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   if (!mm_game_undo (self->game))
     return FALSE;
   while (mm_match_program_to_move (self) && mm_game_can_undo (self->game))
@@ -944,7 +819,7 @@ mm_match_redo (MmMatch *self)
 
   if (!mm_match_can_redo (self))
     return FALSE;
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   if (!mm_game_redo (self->game))
     return FALSE;
   while (mm_match_program_to_move (self) && mm_game_can_redo (self->game))
@@ -968,7 +843,7 @@ mm_match_play_from (MmMatch *self,
 
   if (self->result == MM_MATCH_RESULT_TIME || self->result == MM_MATCH_RESULT_RESIGNATION)
     return FALSE;
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   while (mm_game_get_n_moves (self->game) > n_moves && mm_game_undo (self->game))
     ;
   /* Undo takes a disc back with the passes after it: a position right
@@ -987,12 +862,12 @@ mm_match_resign (MmMatch *self,
 
   if (mm_match_is_finished (self))
     return;
-  mm_match_stop_request (self);
+  _mm_match_stop_request (self);
   mm_game_set_resigned (self->game, loser);
-  mm_match_update_result (self);
+  _mm_match_update_result (self);
   if (self->clock != NULL)
     mm_clock_stop (self->clock);
-  mm_match_schedule_autosave (self);
+  _mm_match_schedule_autosave (self);
 }
 
 /**
@@ -1035,137 +910,7 @@ mm_match_get_failure (MmMatch *self,
   return self->failure;
 }
 
-/**
- * mm_match_set_autosave:
- * @autosave: (nullable): where the game in progress is kept for the
- *   next start; %NULL for nowhere
- */
-void
-mm_match_set_autosave (MmMatch    *self,
-                       MmAutosave *autosave)
-{
-  g_return_if_fail (MM_IS_MATCH (self));
 
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  g_set_object (&self->autosave, autosave);
-}
 
-/**
- * mm_match_set_document:
- * @uri: (nullable): the file the game was opened from or saved to
- * @unsaved: whether the game has changes that file (or no file) lacks
- *
- * What the autosave keeps about the game's file.
- */
-void
-mm_match_set_document (MmMatch    *self,
-                       const char *uri,
-                       gboolean    unsaved)
-{
-  g_return_if_fail (MM_IS_MATCH (self));
 
-  if (g_strcmp0 (uri, self->document_uri) == 0 && self->unsaved == unsaved)
-    return;
-  g_free (self->document_uri);
-  self->document_uri = g_strdup (uri);
-  self->unsaved = unsaved;
-  mm_match_schedule_autosave (self);
-}
 
-/**
- * mm_match_set_session_value:
- * @value: (nullable): %NULL to forget @key
- *
- * A fact kept with the autosaved game (such as who the seats are), given
- * back by mm_match_restore_session().
- */
-void
-mm_match_set_session_value (MmMatch    *self,
-                            const char *key,
-                            const char *value)
-{
-  g_return_if_fail (MM_IS_MATCH (self));
-  g_return_if_fail (mm_record_tag_name_is_valid (key));
-  g_return_if_fail (g_strcmp0 (key, SESSION_CLOCK) != 0);
-
-  if (g_strcmp0 (g_hash_table_lookup (self->session, key), value) == 0)
-    return;
-  if (value == NULL)
-    g_hash_table_remove (self->session, key);
-  else
-    g_hash_table_insert (self->session, g_strdup (key), g_strdup (value));
-  mm_match_schedule_autosave (self);
-}
-
-/**
- * mm_match_restore_session:
- * @uri: (out) (optional): the game's file, or %NULL
- * @unsaved: (out) (optional): whether the game had unsaved changes
- * @session: (out) (optional): the session values, the clocks' left out
- *
- * Puts the autosaved game and its clocks in place, as they were when the
- * program last stopped, whatever stopped it; the seats are the caller's
- * to set again from @session.
- *
- * Returns: %FALSE when there was no session (@error unset) or it could
- *   not be read (@error set); the match is left as it was
- */
-gboolean
-mm_match_restore_session (MmMatch     *self,
-                          char       **uri,
-                          gboolean    *unsaved,
-                          GHashTable **session,
-                          GError     **error)
-{
-  g_autoptr(MmGameRecord) record = NULL;
-  g_autoptr(GHashTable) values = NULL;
-  g_autoptr(MmClock) clock = NULL;
-  g_autofree char *document = NULL;
-  gboolean was_unsaved = FALSE;
-  MmColor loser;
-
-  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
-
-  if (self->autosave == NULL)
-    return FALSE;
-  record = mm_autosave_load_full (self->autosave, &document, &was_unsaved, &values, error);
-  if (record == NULL)
-    return FALSE;
-
-  mm_match_stop_request (self);
-  if (!mm_game_load_record (self->game, record, error))
-    return FALSE;
-
-  clock = mm_match_clock_from_session (g_hash_table_lookup (values, SESSION_CLOCK));
-  g_hash_table_remove (values, SESSION_CLOCK);
-  mm_match_set_clock (self, clock);
-  if (clock != NULL && mm_game_get_lost_on_time (self->game, &loser))
-    mm_clock_stop (clock);
-  mm_match_update_result (self);
-
-  g_free (self->document_uri);
-  self->document_uri = g_strdup (document);
-  self->unsaved = was_unsaved;
-  if (uri != NULL)
-    *uri = g_steal_pointer (&document);
-  if (unsaved != NULL)
-    *unsaved = was_unsaved;
-  if (session != NULL)
-    *session = g_steal_pointer (&values);
-  /* Putting it in place wrote nothing new. */
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  return TRUE;
-}
-
-/* Forgets the autosaved game: the next start begins a new one. */
-gboolean
-mm_match_clear_session (MmMatch  *self,
-                        GError  **error)
-{
-  g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
-
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (self->autosave == NULL)
-    return TRUE;
-  return mm_autosave_clear (self->autosave, error);
-}
