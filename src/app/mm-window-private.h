@@ -139,6 +139,18 @@ void       _mm_window_update_status (MmWindow *self);
 void       _mm_window_update_thinking (MmWindow *self);
 
 
+void       _mm_window_analysis_failed_cb (MmWindow *self,
+                                          const GError *error);
+void       _mm_window_check_review (MmWindow *self);
+void       _mm_window_review_changed_cb (MmWindow *self);
+void       _mm_window_review_finished_cb (MmWindow *self,
+                                          const GError *error);
+void       _mm_window_review_position_cb (MmWindow *self,
+                                          int position);
+void       _mm_window_set_analysis_mode (MmWindow *self,
+                                         gboolean analysis_mode);
+void       _mm_window_stop_analysis (MmWindow *self);
+
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
 void         _mm_window_save_as_file     (MmWindow   *self,
