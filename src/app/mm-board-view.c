@@ -23,66 +23,17 @@
  * the view decides what the board shows (the game or a position of its
  * own, the marks, the preview of the discs a move would flip, the flips
  * of each move turning over one after the other, the keyboard focus) and
- * hands it to mm-board-painter.c, which paints it with cairo. */
+ * hands it to mm-board-painter.c, which paints it with cairo.  The
+ * squares, the pointer and the keyboard are mm-board-view-input.c's. */
 
 #define G_LOG_DOMAIN "mm-board-view"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 #include <string.h>
 
-#include "mm-board-marks.h"
-#include "mm-board-painter.h"
-#include "mm-board-view.h"
-#include "mm-flip-animation.h"
-#include "mm-square.h"
-#include "mm-square-typing.h"
-
-struct _MmBoardView
-{
-  GtkDrawingArea  parent_instance;
-
-  /* Owned references */
-  MmGame         *game;
-
-  /* Children, indexed by square */
-  GtkWidget      *squares[MM_N_SQUARES];
-
-  MmBoardPosition position;
-  /* TRUE while a position other than the game's is shown */
-  gboolean        frozen;
-
-  MmSquareTyping  typing;
-  /* The square whose move the preview shows: the pointer's, or the
-   * keyboard focus' (hover_is_focus) */
-  int             hover;
-  /* The square with the keyboard focus, or MM_SQUARE_NONE */
-  int             focus_square;
-  /* The move a hint advises, or MM_SQUARE_NONE */
-  int             hint;
-
-  /* Of an analysis and of a review */
-  MmBoardMarks    marks;
-
-  /* The flips of the last move, turning over, while tick_id is set */
-  guint           tick_id;
-  MmFlipAnimation animation;
-
-  char           *animation_speed;
-  char           *board_style;
-
-  guint           show_legal_moves : 1;
-  /* The side to move is not the person at the board (the computer). */
-  guint           input_idle : 1;
-  guint           show_last_move : 1;
-  guint           show_coordinates : 1;
-  guint           show_flip_preview : 1;
-  guint           hover_is_focus : 1;
-  /* Nobody may move: the game was lost on time or resigned. */
-  guint           finished : 1;
-};
+#include "mm-board-view-private.h"
 
 G_DEFINE_FINAL_TYPE (MmBoardView, mm_board_view, GTK_TYPE_DRAWING_AREA)
 
@@ -107,12 +58,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static inline guint64
-square_bit (int square)
-{
-  return G_GUINT64_CONSTANT (1) << square;
-}
-
 /* The high-contrast theme of the desktop wins over the chosen style. */
 static gboolean
 mm_board_view_desktop_is_high_contrast (MmBoardView *self)
@@ -123,26 +68,6 @@ mm_board_view_desktop_is_high_contrast (MmBoardView *self)
   return theme != NULL && strstr (theme, "HighContrast") != NULL;
 }
 
-static MmBoardGeometry
-mm_board_view_geometry (MmBoardView *self)
-{
-  return mm_board_painter_geometry (gtk_widget_get_width (GTK_WIDGET (self)),
-                                    gtk_widget_get_height (GTK_WIDGET (self)),
-                                    self->show_coordinates);
-}
-
-/* Whether the keyboard focus is on a square and is to be seen: only
- * while the keyboard is in use, as GTK shows focus rings; a person who
- * plays with the pointer sees no mark of a focus they did not move. */
-static gboolean
-mm_board_view_focus_is_visible (MmBoardView *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return self->focus_square != MM_SQUARE_NONE && GTK_IS_WINDOW (root)
-         && gtk_window_get_focus_visible (GTK_WINDOW (root));
-}
-
 /* The discs the move on the hovered square would flip, when a preview
  * is due. */
 static guint64
@@ -150,8 +75,8 @@ mm_board_view_preview_flips (MmBoardView *self)
 {
   if (!self->show_flip_preview || self->input_idle || self->frozen || self->game == NULL
       || self->tick_id != 0
-      || self->hover < 0 || !(self->position.legal & square_bit (self->hover))
-      || (self->hover_is_focus && !mm_board_view_focus_is_visible (self))
+      || self->hover < 0 || !(self->position.legal & _mm_board_view_square_bit (self->hover))
+      || (self->hover_is_focus && !_mm_board_view_focus_is_visible (self))
       || !gtk_widget_is_sensitive (GTK_WIDGET (self)))
     return 0;
 
@@ -188,7 +113,7 @@ mm_board_view_make_scene (MmBoardView  *self,
   scene->preview_square = self->hover;
   scene->preview_flips = mm_board_view_preview_flips (self);
   scene->hint = self->frozen ? MM_SQUARE_NONE : self->hint;
-  scene->focus = mm_board_view_focus_is_visible (self) ? self->focus_square : MM_SQUARE_NONE;
+  scene->focus = _mm_board_view_focus_is_visible (self) ? self->focus_square : MM_SQUARE_NONE;
   mm_board_marks_fill_scene (&self->marks, scene);
   if (self->tick_id != 0)
     mm_flip_animation_fill_scene (&self->animation, scene);
@@ -207,32 +132,6 @@ mm_board_view_draw (GtkDrawingArea *area,
 
   mm_board_view_make_scene (self, &scene);
   mm_board_painter_draw (cr, &geometry, &scene);
-}
-
-/* Brings the squares' names, states and pointers in line with what the
- * board shows. */
-static void
-mm_board_view_update_squares (MmBoardView *self)
-{
-  const GArray *scores = mm_board_view_scores (self);
-
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    {
-      const MmAiMove *score = mm_board_view_scored_move (self, square);
-      MmSquareState state = {
-        .disc = mm_board_painter_disc (&self->position, square),
-        .legal = (self->position.legal & square_bit (square)) != 0,
-        .n_flips = -1,
-        .last_move = square == self->position.last_move,
-        .score = score,
-        .best = score != NULL && mm_board_painter_is_best (scores, score),
-        .review_mark = mm_board_marks_get_review_mark (&self->marks, &self->position, square),
-      };
-
-      if (state.legal && self->game != NULL && !self->frozen)
-        state.n_flips = mm_popcount (mm_game_get_flips (self->game, square));
-      mm_square_set_state (MM_SQUARE (self->squares[square]), &state);
-    }
 }
 
 static void
@@ -259,6 +158,13 @@ mm_board_view_read_game (MmBoardView *self)
   position->last_move = mm_game_get_last_move (self->game);
 }
 
+void
+_mm_board_view_square_activated (MmBoardView *self,
+                                 int          square)
+{
+  g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, square);
+}
+
 static void
 mm_board_view_stop_animation (MmBoardView *self)
 {
@@ -272,7 +178,7 @@ static void
 mm_board_view_refresh (MmBoardView *self)
 {
   mm_board_view_read_game (self);
-  mm_board_view_update_squares (self);
+  _mm_board_view_update_squares (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -334,112 +240,6 @@ mm_board_view_move_played_cb (MmBoardView *self,
 }
 
 static void
-mm_board_view_square_activate_cb (MmBoardView *self,
-                                  MmSquare    *square)
-{
-  g_assert (MM_IS_BOARD_VIEW (self));
-
-  g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, mm_square_get_index (square));
-}
-
-static void
-mm_board_view_move_hover (MmBoardView *self,
-                          int          square,
-                          gboolean     from_focus)
-{
-  if (self->hover == square && self->hover_is_focus == !!from_focus)
-    return;
-
-  self->hover = square;
-  self->hover_is_focus = !!from_focus;
-  if (self->show_flip_preview)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The keyboard focus shows the preview of its square, as the pointer
- * does, when the focus is to be seen; its ring is drawn with the board. */
-static void
-mm_board_view_square_focus_cb (MmBoardView *self,
-                               GParamSpec  *pspec,
-                               GtkWidget   *square)
-{
-  int index = mm_square_get_index (MM_SQUARE (square));
-
-  if (gtk_widget_has_focus (square))
-    {
-      self->focus_square = index;
-      mm_board_view_move_hover (self, index, TRUE);
-    }
-  else if (self->focus_square == index)
-    {
-      self->focus_square = MM_SQUARE_NONE;
-      if (self->hover_is_focus)
-        mm_board_view_move_hover (self, MM_SQUARE_NONE, TRUE);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The window shows focus rings once the keyboard is used to move about. */
-static void
-mm_board_view_focus_visible_cb (MmBoardView *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static int
-mm_board_view_square_at (MmBoardView *self,
-                         double       x,
-                         double       y)
-{
-  MmBoardGeometry g = mm_board_view_geometry (self);
-  int column = (int) floor ((x - g.x) / g.cell);
-  int row = (int) floor ((y - g.y) / g.cell);
-
-  if (column < 0 || column > 7 || row < 0 || row > 7)
-    return MM_SQUARE_NONE;
-  return mm_square_at (column, row);
-}
-
-static void
-mm_board_view_motion_cb (MmBoardView              *self,
-                         double                    x,
-                         double                    y,
-                         GtkEventControllerMotion *motion)
-{
-  mm_board_view_move_hover (self, mm_board_view_square_at (self, x, y), FALSE);
-}
-
-/* Back to the keyboard focus' preview, if the focus is to be seen. */
-static void
-mm_board_view_leave_cb (MmBoardView              *self,
-                        GtkEventControllerMotion *motion)
-{
-  mm_board_view_move_hover (self, self->focus_square, TRUE);
-}
-
-/* Typing a square's name ("d3") plays it. */
-static gboolean
-mm_board_view_key_pressed_cb (MmBoardView           *self,
-                              guint                  keyval,
-                              guint                  keycode,
-                              GdkModifierType        state,
-                              GtkEventControllerKey *controller)
-{
-  int square;
-
-  if (!mm_square_typing_key (&self->typing, gtk_widget_get_display (GTK_WIDGET (self)),
-                             keyval, keycode, state, &square))
-    return FALSE;
-
-  if (square != MM_SQUARE_NONE)
-    {
-      gtk_widget_grab_focus (self->squares[square]);
-      gtk_widget_activate (self->squares[square]);
-    }
-  return TRUE;
-}
-
-static void
 mm_board_view_settings_changed_cb (MmBoardView *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -468,18 +268,7 @@ mm_board_view_size_allocate (GtkWidget *widget,
   MmBoardGeometry g = mm_board_painter_geometry (width, height, self->show_coordinates);
 
   GTK_WIDGET_CLASS (mm_board_view_parent_class)->size_allocate (widget, width, height, baseline);
-
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    {
-      GtkAllocation cell = {
-        .x = (int) (g.x + mm_square_column (square) * g.cell),
-        .y = (int) (g.y + mm_square_row (square) * g.cell),
-        .width = (int) g.cell,
-        .height = (int) g.cell,
-      };
-
-      gtk_widget_size_allocate (self->squares[square], &cell, -1);
-    }
+  _mm_board_view_place_squares (self, &g);
 }
 
 /* GtkDrawingArea paints only its cairo surface; the squares on top of it
@@ -488,12 +277,8 @@ static void
 mm_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
-  MmBoardView *self = MM_BOARD_VIEW (widget);
-
   GTK_WIDGET_CLASS (mm_board_view_parent_class)->snapshot (widget, snapshot);
-
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    gtk_widget_snapshot_child (widget, self->squares[square], snapshot);
+  _mm_board_view_snapshot_squares (MM_BOARD_VIEW (widget), snapshot);
 }
 
 static void
@@ -510,17 +295,13 @@ mm_board_view_root (GtkWidget *widget)
   g_signal_connect_object (settings, "notify::gtk-application-prefer-dark-theme",
                            G_CALLBACK (mm_board_view_settings_changed_cb), widget,
                            G_CONNECT_SWAPPED);
-  if (GTK_IS_WINDOW (gtk_widget_get_root (widget)))
-    g_signal_connect_object (gtk_widget_get_root (widget), "notify::focus-visible",
-                             G_CALLBACK (mm_board_view_focus_visible_cb), widget,
-                             G_CONNECT_SWAPPED);
+  _mm_board_view_watch_focus_visible (MM_BOARD_VIEW (widget));
 }
 
 static void
 mm_board_view_unroot (GtkWidget *widget)
 {
-  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget),
-                                        mm_board_view_focus_visible_cb, widget);
+  _mm_board_view_unwatch_focus_visible (MM_BOARD_VIEW (widget));
 
   GTK_WIDGET_CLASS (mm_board_view_parent_class)->unroot (widget);
 }
@@ -591,8 +372,7 @@ mm_board_view_dispose (GObject *object)
   MmBoardView *self = (MmBoardView *)object;
 
   mm_board_view_stop_animation (self);
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    g_clear_pointer (&self->squares[square], gtk_widget_unparent);
+  _mm_board_view_clear_squares (self);
   g_clear_object (&self->game);
   mm_board_marks_clear (&self->marks);
 
@@ -756,12 +536,6 @@ mm_board_view_class_init (MmBoardViewClass *klass)
 static void
 mm_board_view_init (MmBoardView *self)
 {
-  GtkEventController *keys = gtk_event_controller_key_new ();
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-
-  mm_square_typing_reset (&self->typing);
-  self->hover = MM_SQUARE_NONE;
-  self->focus_square = MM_SQUARE_NONE;
   self->hint = MM_SQUARE_NONE;
   mm_board_marks_init (&self->marks);
   mm_flip_animation_clear (&self->animation);
@@ -779,30 +553,8 @@ mm_board_view_init (MmBoardView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
 
-  for (int square = 0; square < MM_N_SQUARES; square++)
-    {
-      self->squares[square] = mm_square_new (square);
-      gtk_widget_set_parent (self->squares[square], GTK_WIDGET (self));
-      g_signal_connect_object (self->squares[square], "activate",
-                               G_CALLBACK (mm_board_view_square_activate_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->squares[square], "notify::has-focus",
-                               G_CALLBACK (mm_board_view_square_focus_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
-
-  g_signal_connect_object (keys, "key-pressed",
-                           G_CALLBACK (mm_board_view_key_pressed_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
-
-  g_signal_connect_object (motion, "motion", G_CALLBACK (mm_board_view_motion_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (motion, "leave", G_CALLBACK (mm_board_view_leave_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  mm_board_view_update_squares (self);
+  _mm_board_view_init_input (self);
+  _mm_board_view_update_squares (self);
 }
 
 GtkWidget *
@@ -1022,7 +774,7 @@ mm_board_view_set_hover (MmBoardView *self,
 {
   g_return_if_fail (MM_IS_BOARD_VIEW (self));
 
-  mm_board_view_move_hover (self, square, FALSE);
+  _mm_board_view_move_hover (self, square, FALSE);
 }
 
 /**
@@ -1049,7 +801,7 @@ mm_board_view_set_analysis (MmBoardView *self,
   if (!mm_board_marks_set_analysis (&self->marks, black, white, side, moves))
     return;
 
-  mm_board_view_update_squares (self);
+  _mm_board_view_update_squares (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1110,7 +862,7 @@ mm_board_view_set_review_marks (MmBoardView *self,
   if (!mm_board_marks_set_review (&self->marks, black, white, side, mistake, better))
     return;
 
-  mm_board_view_update_squares (self);
+  _mm_board_view_update_squares (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
