@@ -151,6 +151,16 @@ void       _mm_window_set_analysis_mode (MmWindow *self,
                                          gboolean analysis_mode);
 void       _mm_window_stop_analysis (MmWindow *self);
 
+const char *_mm_window_get_computer_side (MmWindow *self);
+void       _mm_window_replace_stopped_engine (MmWindow *self);
+void       _mm_window_seat_failed_cb (MmWindow *self,
+                                      MmColor color,
+                                      const GError *error);
+void       _mm_window_set_computer_side (MmWindow *self,
+                                         const char *side);
+void       _mm_window_thinking_cb (MmWindow *self);
+void       _mm_window_update_names (MmWindow *self);
+
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
 void         _mm_window_save_as_file     (MmWindow   *self,

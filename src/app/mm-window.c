@@ -88,7 +88,6 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void mm_window_follow_clock (MmWindow *self);
-static void mm_window_replace_stopped_engine (MmWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Messages and announcements                                         */
@@ -137,8 +136,8 @@ _mm_window_set_file (MmWindow *self,
 
 /* The names on the cards: the recorded ones, in the reader's language
  * for the computer's, and an external engine's own ("Edax"). */
-static void
-mm_window_update_names (MmWindow *self)
+void
+_mm_window_update_names (MmWindow *self)
 {
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     {
@@ -399,7 +398,7 @@ mm_window_game_notify_cb (MmWindow *self)
   _mm_window_update_status (self);
   mm_window_update_moves (self);
   mm_window_follow_clock (self);
-  mm_window_replace_stopped_engine (self);
+  _mm_window_replace_stopped_engine (self);
   _mm_window_check_review (self);
   _mm_window_update_graph_selection (self);
   _mm_window_schedule_analysis (self);
@@ -438,7 +437,6 @@ _mm_window_use_clock (MmWindow *self,
 /* Autosave                                                           */
 /* ------------------------------------------------------------------ */
 
-static const char *mm_window_get_computer_side (MmWindow *self);
 
 static void
 mm_window_autosave_failed_cb (MmWindow     *self,
@@ -599,170 +597,6 @@ mm_window_open_files (MmWindow  *self,
 
 
 
-
-
-/* ------------------------------------------------------------------ */
-/* The computer player                                                */
-/* ------------------------------------------------------------------ */
-
-/* The built-in player, for hints; without its weights there is none,
- * and the message bar says why. */
-MmAiPlayer *
-_mm_window_ensure_ai (MmWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  MmAiPlayer *ai = mm_opponents_get_ai (self->opponents, &error);
-
-  if (ai == NULL)
-    {
-      g_warning ("%s", error->message);
-      _mm_window_show_message (self, error->message);
-      _mm_window_set_event (self, error->message);
-    }
-  return ai;
-}
-
-/* The computer plays the sides given, the people here the others. */
-void
-_mm_window_set_computer (MmWindow *self,
-                         gboolean  black,
-                         gboolean  white)
-{
-  MmPlayer *computer = NULL;
-  g_autoptr(MmPlayer) black_person = MM_PLAYER (mm_local_player_new (NULL));
-  g_autoptr(MmPlayer) white_person = MM_PLAYER (mm_local_player_new (NULL));
-
-  if (black || white)
-    {
-      g_autoptr(GError) error = NULL;
-
-      computer = mm_opponents_get_seat (self->opponents, &error);
-      if (computer == NULL)
-        {
-          _mm_window_show_message (self, error->message);
-          _mm_window_set_event (self, error->message);
-        }
-    }
-  self->engine_stopped = FALSE;
-  if (computer == NULL)
-    black = white = FALSE;
-  mm_match_set_seats (self->match, black ? computer : black_person,
-                      white ? computer : white_person);
-  /* An engine tells its name once it is running. */
-  if (computer != NULL)
-    {
-      g_signal_handlers_disconnect_by_func (computer, mm_window_update_names, self);
-      g_signal_connect_object (computer, "notify::" MM_PLAYER_PROP_DISPLAY_NAME,
-                               G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
-    }
-  mm_window_update_names (self);
-  mm_opponents_save_session (self->opponents, self->match);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
-}
-
-static const char *
-mm_window_get_computer_side (MmWindow *self)
-{
-  gboolean black = _mm_window_is_computer (self, MM_COLOR_BLACK);
-  gboolean white = _mm_window_is_computer (self, MM_COLOR_WHITE);
-
-  return black && white ? "both" : black ? "black" : white ? "white" : "none";
-}
-
-/* The computer takes over @side ("none", "black", "white" or "both") of
- * the game on the board, at the level of the New Game settings: a game
- * that was opened, pasted or set up goes on against it. */
-static void
-mm_window_set_computer_side (MmWindow   *self,
-                             const char *side)
-{
-  g_autofree char *level = g_settings_get_string (self->settings, "computer-level");
-  gboolean black = g_strcmp0 (side, "black") == 0 || g_strcmp0 (side, "both") == 0;
-  gboolean white = g_strcmp0 (side, "white") == 0 || g_strcmp0 (side, "both") == 0;
-
-  if (g_str_equal (mm_window_get_computer_side (self), side != NULL ? side : "none"))
-    return;
-  _mm_window_stop_hint (self);
-  /* The level comes from the settings when the computer comes in. */
-  if (g_str_equal (mm_window_get_computer_side (self), "none"))
-    mm_opponents_set_level_id (self->opponents, level);
-  _mm_window_set_computer (self, black, white);
-  _mm_window_update_status (self);
-  _mm_window_schedule_analysis (self);
-}
-
-/* An engine that stopped (it crashed, or could not start) is started
- * again once the position changes, so that an undo tries again. */
-static void
-mm_window_replace_stopped_engine (MmWindow *self)
-{
-  const char *side;
-
-  if (!self->engine_stopped)
-    return;
-  side = mm_window_get_computer_side (self);
-  _mm_window_set_computer (self, g_str_equal (side, "both") || g_str_equal (side, "black"),
-                           g_str_equal (side, "both") || g_str_equal (side, "white"));
-}
-
-static void
-mm_window_seat_failed_cb (MmWindow     *self,
-                          MmColor       color,
-                          const GError *error)
-{
-  _mm_window_show_message (self, error->message);
-  _mm_window_set_event (self, error->message);
-  if (mm_opponents_is_stopped_engine (self->opponents, mm_match_get_seat (self->match, color)))
-    self->engine_stopped = TRUE;
-}
-
-/* The spinner and its words while the computer searches. */
-void
-_mm_window_update_thinking (MmWindow *self)
-{
-  gboolean moving = mm_match_get_thinking (self->match);
-  gboolean busy = moving || self->hint_cancellable != NULL;
-
-  mm_players_bar_set_thinking (self->players_bar,
-                               !busy ? NULL
-                               : moving
-                               /* Translators: shown beside a spinner while the computer chooses its move */
-                               ? _("The computer is thinking…")
-                               /* Translators: shown beside a spinner while the computer looks for a hint */
-                               : _("Looking for a good move…"));
-}
-
-/* Once the computer thinks about its move, a hint is not needed any more. */
-static void
-mm_window_thinking_cb (MmWindow *self)
-{
-  if (mm_match_get_thinking (self->match))
-    _mm_window_stop_hint (self);
-  _mm_window_update_thinking (self);
-}
-
-/* Stops the hint being looked for, at once; its result will be dropped. */
-void
-_mm_window_stop_hint (MmWindow *self)
-{
-  if (self->hint_cancellable != NULL)
-    {
-      g_cancellable_cancel (self->hint_cancellable);
-      g_clear_object (&self->hint_cancellable);
-    }
-  if (self->board_view != NULL)
-    mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
-  if (self->players_bar != NULL && self->match != NULL)
-    _mm_window_update_thinking (self);
-}
-
-/* Nobody is asked to move while an earlier position is shown or the
- * board is set up. */
-void
-_mm_window_update_pause (MmWindow *self)
-{
-  mm_match_set_paused (self->match, self->editing || self->browse >= 0);
-}
 
 
 /* ------------------------------------------------------------------ */
@@ -1044,7 +878,7 @@ mm_window_get_property (GObject    *object,
       break;
 
     case PROP_COMPUTER_SIDE:
-      g_value_set_string (value, mm_window_get_computer_side (self));
+      g_value_set_string (value, _mm_window_get_computer_side (self));
       break;
 
     default:
@@ -1067,7 +901,7 @@ mm_window_set_property (GObject      *object,
       break;
 
     case PROP_COMPUTER_SIDE:
-      mm_window_set_computer_side (self, g_value_get_string (value));
+      _mm_window_set_computer_side (self, g_value_get_string (value));
       break;
 
     default:
@@ -1172,9 +1006,9 @@ mm_window_init (MmWindow *self)
   g_signal_connect_object (self->match, "notify::result",
                            G_CALLBACK (mm_window_result_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "notify::thinking",
-                           G_CALLBACK (mm_window_thinking_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_window_thinking_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "seat-failed",
-                           G_CALLBACK (mm_window_seat_failed_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_window_seat_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "autosave-failed",
                            G_CALLBACK (mm_window_autosave_failed_cb), self, G_CONNECT_SWAPPED);
   self->announcer = mm_announcer_new (self->game, self->toast, self->players_bar,
@@ -1184,9 +1018,9 @@ mm_window_init (MmWindow *self)
   g_signal_connect_object (self->game, "notify",
                            G_CALLBACK (mm_window_game_notify_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::black-player",
-                           G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_window_update_names), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::white-player",
-                           G_CALLBACK (mm_window_update_names), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_mm_window_update_names), self, G_CONNECT_SWAPPED);
   /* After the match: its autosave learns about the file from here. */
   self->records = mm_record_actions_new (GTK_WINDOW (self), self->game, self->settings);
   g_signal_connect_object (self->records, "load",
@@ -1206,7 +1040,7 @@ mm_window_init (MmWindow *self)
   mm_window_restore (self);
   mm_window_update_title (self);
   _mm_window_update_status (self);
-  mm_window_update_names (self);
+  _mm_window_update_names (self);
   mm_window_update_moves (self);
   mm_window_follow_clock (self);
   _mm_window_update_edit_actions (self);
