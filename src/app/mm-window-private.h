@@ -161,6 +161,12 @@ void       _mm_window_set_computer_side (MmWindow *self,
 void       _mm_window_thinking_cb (MmWindow *self);
 void       _mm_window_update_names (MmWindow *self);
 
+void       _mm_window_edit_changed_cb (MmWindow *self);
+void       _mm_window_follow_clock (MmWindow *self);
+void       _mm_window_move_activated_cb (MmWindow *self,
+                                         int n_moves);
+void       _mm_window_update_moves (MmWindow *self);
+
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
 void         _mm_window_save_as_file     (MmWindow   *self,

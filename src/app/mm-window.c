@@ -87,7 +87,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (MmWindow, mm_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void mm_window_follow_clock (MmWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Messages and announcements                                         */
@@ -216,8 +215,8 @@ _mm_window_is_computer_turn (MmWindow *self)
 }
 
 /* The match runs the clocks; the players' cards show them. */
-static void
-mm_window_follow_clock (MmWindow *self)
+void
+_mm_window_follow_clock (MmWindow *self)
 {
   mm_players_bar_follow_clock (self->players_bar, mm_match_get_clock (self->match));
 }
@@ -286,99 +285,6 @@ _mm_window_update_status (MmWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* The move list and earlier positions                                */
-/* ------------------------------------------------------------------ */
-
-void
-_mm_window_update_browse_actions (MmWindow *self)
-{
-  guint n_moves = mm_game_get_n_moves (self->game);
-  guint shown = self->browse < 0 ? n_moves : (guint) self->browse;
-  gboolean can = !self->editing;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-first", can && shown > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-previous", can && shown > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-next",
-                                 can && self->browse >= 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
-                                 can && self->browse >= 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
-                                 can && self->browse >= 0 && !_mm_window_result_stands (self));
-}
-
-/* The list follows every change of the game. */
-static void
-mm_window_update_moves (MmWindow *self)
-{
-  mm_move_list_update (self->move_list);
-  _mm_window_update_browse_actions (self);
-}
-
-/* Shows the position after @n_moves moves, or the game as it stands
- * for -1 (or the number of moves played). */
-void
-_mm_window_browse_to (MmWindow *self,
-                      int       n_moves)
-{
-  guint total = mm_game_get_n_moves (self->game);
-
-  if (self->editing)
-    return;
-
-  if (n_moves >= (int) total)
-    n_moves = -1;
-  self->browse = n_moves;
-  /* The computer thinks about the game, not about an earlier position. */
-  if (n_moves >= 0)
-    _mm_window_stop_hint (self);
-  _mm_window_update_pause (self);
-
-  if (n_moves < 0)
-    {
-      mm_board_view_show_game (self->board_view);
-      mm_move_list_set_shown (self->move_list, -1, NULL);
-    }
-  else
-    {
-      guint64 black, white;
-      MmColor side;
-      int last_move;
-      g_autofree char *text = NULL;
-
-      mm_game_get_position_at (self->game, (guint) n_moves, &black, &white, &side, &last_move);
-      mm_board_view_show_position (self->board_view, black, white, side, last_move);
-      if (n_moves == 0)
-        /* Translators: shown while the start position of the game is on the board */
-        text = g_strdup (_("Start position"));
-      else
-        /* Translators: shown while an earlier position is on the board */
-        text = g_strdup_printf (_("After move %d of %u"), n_moves, total);
-      mm_move_list_set_shown (self->move_list, n_moves, text);
-      _mm_window_set_event (self, text);
-    }
-
-  _mm_window_update_browse_actions (self);
-  _mm_window_update_status (self);
-  _mm_window_update_graph_selection (self);
-  _mm_window_schedule_analysis (self);
-}
-
-static void
-mm_window_move_activated_cb (MmWindow *self,
-                             int       n_moves)
-{
-  _mm_window_browse_to (self, n_moves);
-}
-
-int
-_mm_window_browse_position (MmWindow *self)
-{
-  return self->browse < 0 ? (int) mm_game_get_n_moves (self->game) : self->browse;
-}
-
-
-
-/* ------------------------------------------------------------------ */
 /* What the game says                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -396,8 +302,8 @@ mm_window_game_notify_cb (MmWindow *self)
     }
   mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
   _mm_window_update_status (self);
-  mm_window_update_moves (self);
-  mm_window_follow_clock (self);
+  _mm_window_update_moves (self);
+  _mm_window_follow_clock (self);
   _mm_window_replace_stopped_engine (self);
   _mm_window_check_review (self);
   _mm_window_update_graph_selection (self);
@@ -417,7 +323,7 @@ mm_window_result_cb (MmWindow *self)
   message = mm_announcer_time_loss_message (loser);
   _mm_window_stop_hint (self);
   _mm_window_schedule_analysis (self);
-  mm_window_follow_clock (self);
+  _mm_window_follow_clock (self);
   _mm_window_update_status (self);
   _mm_window_show_message (self, message);
   _mm_window_set_event (self, NULL);
@@ -429,7 +335,7 @@ _mm_window_use_clock (MmWindow *self,
                       MmClock  *clock)
 {
   mm_match_set_clock (self->match, clock);
-  mm_window_follow_clock (self);
+  _mm_window_follow_clock (self);
   _mm_window_update_status (self);
 }
 
@@ -487,7 +393,7 @@ mm_window_restore (MmWindow *self)
   _mm_window_set_file (self, file, unsaved);
   if (mm_opponents_read_session (self->opponents, session, &black, &white))
     _mm_window_set_computer (self, black, white);
-  mm_window_follow_clock (self);
+  _mm_window_follow_clock (self);
   _mm_window_update_status (self);
 }
 
@@ -648,61 +554,6 @@ mm_window_square_activated_cb (MmWindow *self,
 
 
 
-
-
-
-
-
-
-/* ------------------------------------------------------------------ */
-/* Edit Board                                                         */
-/* ------------------------------------------------------------------ */
-
-/* The position being set up is on the board. */
-static void
-mm_window_edit_changed_cb (MmWindow *self)
-{
-  guint64 black, white;
-  MmColor side;
-
-  if (!self->editing)
-    return;
-  mm_board_editor_get_position (self->board_editor, &black, &white, &side);
-  mm_board_view_show_position (self->board_view, black, white, side, MM_SQUARE_NONE);
-  _mm_window_update_status (self);
-}
-
-void
-_mm_window_update_edit_actions (MmWindow *self)
-{
-  gboolean editing = self->editing;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-clear", editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-start", editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-cancel", editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-play", editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-board", !editing);
-}
-
-
-void
-_mm_window_leave_edit (MmWindow *self)
-{
-  if (!self->editing)
-    return;
-
-  self->editing = FALSE;
-  gtk_widget_set_visible (GTK_WIDGET (self->board_editor), FALSE);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->board_view), "editing");
-  mm_board_view_show_game (self->board_view);
-  _mm_window_update_edit_actions (self);
-  _mm_window_update_browse_actions (self);
-  _mm_window_update_pause (self);
-  mm_window_follow_clock (self);
-  _mm_window_update_status (self);
-  _mm_window_set_event (self, NULL);
-  _mm_window_schedule_analysis (self);
-}
 
 
 
@@ -965,9 +816,9 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_editor);
-  gtk_widget_class_bind_template_callback (widget_class, mm_window_edit_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, _mm_window_edit_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, mm_window_move_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, _mm_window_move_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_review_position_cb);
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_review_finished_cb);
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_review_changed_cb);
@@ -1041,8 +892,8 @@ mm_window_init (MmWindow *self)
   mm_window_update_title (self);
   _mm_window_update_status (self);
   _mm_window_update_names (self);
-  mm_window_update_moves (self);
-  mm_window_follow_clock (self);
+  _mm_window_update_moves (self);
+  _mm_window_follow_clock (self);
   _mm_window_update_edit_actions (self);
   _mm_window_review_changed_cb (self);
   /* Last: the game it looks at is in place. */
