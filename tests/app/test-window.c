@@ -2711,6 +2711,7 @@ test_message_time (void)
   g_assert_cmpuint (mm_toast_timeout_for ("Η κίνηση"), ==, 5000 + 8 * 80);
 }
 
+
 /* While an earlier position is shown the cards and the status are those
  * of that position; back to the game, those of the game again. */
 static void
@@ -2752,6 +2753,24 @@ show_at_size (MmWindow *window,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   run_for (300);
+}
+
+/* A small window, 500 × 600: the panel goes under the board and stays
+ * short, so the board has most of the width. */
+static void
+narrow_board_size (MmWindow *window)
+{
+  LayoutWait wait = { window, TRUE };
+  GtkWidget *view = GTK_WIDGET (board_view_of (window));
+  int side;
+
+  show_at_size (window, 500, 600);
+  show_at_size (window, 500, 600);
+  wait_until (has_layout, &wait);
+  /* The board is drawn as a square in the view's allocation. */
+  side = MIN (gtk_widget_get_width (view), gtk_widget_get_height (view));
+  g_test_message ("the board is %d of %d", side, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (side * 100, >=, gtk_widget_get_width (GTK_WIDGET (window)) * 60);
 }
 
 /* The review, analysis mode and an earlier position all at once, at the
@@ -2821,6 +2840,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/preferences-apply", preferences_apply,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
+  g_test_add_data_func ("/app/window/narrow-board-size", narrow_board_size, test_in_application);
   g_test_add_data_func ("/app/window/cards-follow-browsing", cards_follow_browsing,
                         test_in_application);
   g_test_add_data_func ("/app/window/keeps-its-size", window_keeps_its_size,
