@@ -2755,6 +2755,28 @@ show_at_size (MmWindow *window,
   run_for (300);
 }
 
+/* A message covers neither the board (its coordinates) nor the players. */
+static void
+message_covers_nothing (MmWindow *window)
+{
+  graphene_rect_t message, board, players;
+  GtkWidget *label;
+
+  show_at_size (window, 1000, 700);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  activate_square (window, "a1");
+  g_assert_cmpstr (message_text (window), ==, "a1 does not flip any disc");
+  run_for (500);
+  label = mm_test_ui_find_by_name (GTK_WIDGET (window), "message");
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (window), &message));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board_view_of (window)),
+                                            GTK_WIDGET (window), &board));
+  g_assert_true (gtk_widget_compute_bounds (find_part (window, MM_TYPE_PLAYERS_BAR),
+                                            GTK_WIDGET (window), &players));
+  g_assert_false (graphene_rect_intersection (&message, &board, NULL));
+  g_assert_false (graphene_rect_intersection (&message, &players, NULL));
+}
+
 /* A small window, 500 × 600: the panel goes under the board and stays
  * short, so the board has most of the width. */
 static void
@@ -2841,6 +2863,8 @@ main (int   argc,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
   g_test_add_data_func ("/app/window/narrow-board-size", narrow_board_size, test_in_application);
+  g_test_add_data_func ("/app/window/message-covers-nothing", message_covers_nothing,
+                        test_in_application);
   g_test_add_data_func ("/app/window/cards-follow-browsing", cards_follow_browsing,
                         test_in_application);
   g_test_add_data_func ("/app/window/keeps-its-size", window_keeps_its_size,
