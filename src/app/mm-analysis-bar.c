@@ -26,6 +26,7 @@
 
 #include "mm-ai-player.h"
 #include "mm-analysis-bar.h"
+#include "mm-busy-indicator.h"
 
 /* The analyst runs beside the opponent: a smaller table than its. */
 #define ANALYSIS_HASH_MEGABYTES 32
@@ -49,7 +50,7 @@ struct _MmAnalysisBar
   gboolean        exact;
 
   /* Template widgets */
-  GtkSpinner     *spinner;
+  MmBusyIndicator *spinner;
   GtkLabel       *label;
 };
 
@@ -89,7 +90,7 @@ mm_analysis_bar_set_text (MmAnalysisBar *self,
 {
   gtk_widget_set_visible (GTK_WIDGET (self), text != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
-  gtk_spinner_set_spinning (self->spinner, busy);
+  mm_busy_indicator_set_active (self->spinner, busy);
   gtk_label_set_text (self->label, text != NULL ? text : "");
 }
 
@@ -330,6 +331,7 @@ mm_analysis_bar_class_init (MmAnalysisBarClass *klass)
     g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 
+  g_type_ensure (MM_TYPE_BUSY_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/monomachia/Monomachia/ui/mm-analysis-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, MmAnalysisBar, spinner);

@@ -24,6 +24,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mm-busy-indicator.h"
 #include "mm-players-bar.h"
 
 struct _MmPlayersBar
@@ -43,7 +44,7 @@ struct _MmPlayersBar
   GtkLabel   *count_labels[2];
   GtkLabel   *status_label;
   GtkWidget  *thinking_box;
-  GtkSpinner *thinking_spinner;
+  MmBusyIndicator *thinking_spinner;
   GtkLabel   *thinking_label;
 };
 
@@ -146,7 +147,7 @@ mm_players_bar_set_thinking (MmPlayersBar *self,
   g_return_if_fail (MM_IS_PLAYERS_BAR (self));
 
   gtk_widget_set_visible (self->thinking_box, text != NULL);
-  gtk_spinner_set_spinning (self->thinking_spinner, text != NULL);
+  mm_busy_indicator_set_active (self->thinking_spinner, text != NULL);
   if (text != NULL)
     gtk_label_set_text (self->thinking_label, text);
 }
@@ -309,6 +310,7 @@ mm_players_bar_class_init (MmPlayersBarClass *klass)
 
   object_class->dispose = mm_players_bar_dispose;
 
+  g_type_ensure (MM_TYPE_BUSY_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/monomachia/Monomachia/ui/mm-players-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, players_box);

@@ -36,6 +36,7 @@
 #include "mm-application.h"
 #include "mm-board-editor.h"
 #include "mm-board-view.h"
+#include "mm-busy-indicator.h"
 #include "mm-eval-graph.h"
 #include "mm-game-chooser.h"
 #include "mm-new-game-dialog.h"
@@ -287,10 +288,10 @@ static gboolean
 is_analysing (MmWindow *window)
 {
   GtkWidget *bar = find_part (window, MM_TYPE_ANALYSIS_BAR);
-  GtkWidget *spinner = mm_test_ui_find_by_type (bar, GTK_TYPE_SPINNER);
+  GtkWidget *busy = mm_test_ui_find_by_type (bar, MM_TYPE_BUSY_INDICATOR);
 
-  g_assert_nonnull (spinner);
-  return mm_test_ui_is_shown (spinner) && gtk_spinner_get_spinning (GTK_SPINNER (spinner));
+  g_assert_nonnull (busy);
+  return mm_test_ui_is_shown (busy) && mm_busy_indicator_get_active (MM_BUSY_INDICATOR (busy));
 }
 
 /* The bar says the search is over, at @depth, or solved to the end. */
@@ -2755,6 +2756,39 @@ show_at_size (MmWindow *window,
   run_for (300);
 }
 
+static void
+count_paint_cb (GdkFrameClock *clock,
+                guint         *n_paints)
+{
+  (*n_paints)++;
+}
+
+/* While the computer thinks the window is redrawn a few times a second,
+ * not at the display's rate: a spinner's animation under software
+ * rendering kept a core busy. */
+static void
+thinking_costs_little (MmWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint n_paints = 0;
+  gulong handler;
+
+  start_computer_game (window, "beginner", "black", 0);
+  _mm_window_set_computer_delay (window, 3000);
+  activate_square (window, "f5");
+  wait_until (is_thinking, window);
+  g_assert_nonnull (thinking_text (window));
+  run_for (200);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &n_paints);
+  run_for (1000);
+  g_signal_handler_disconnect (clock, handler);
+  g_test_message ("%u frames in a second of thinking", n_paints);
+  g_assert_true (shows_thinking (window));
+  g_assert_cmpuint (n_paints, <=, 20);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  _mm_window_set_computer_delay (window, 0);
+}
+
 /* A message covers neither the board (its coordinates) nor the players. */
 static void
 message_covers_nothing (MmWindow *window)
@@ -2863,6 +2897,8 @@ main (int   argc,
                         test_in_application);
   g_test_add_data_func ("/app/window/narrow-layout", narrow_layout, test_in_application);
   g_test_add_data_func ("/app/window/narrow-board-size", narrow_board_size, test_in_application);
+  g_test_add_data_func ("/app/window/thinking-costs-little", thinking_costs_little,
+                        test_in_application);
   g_test_add_data_func ("/app/window/message-covers-nothing", message_covers_nothing,
                         test_in_application);
   g_test_add_data_func ("/app/window/cards-follow-browsing", cards_follow_browsing,
