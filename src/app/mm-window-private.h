@@ -167,6 +167,8 @@ void       _mm_window_move_activated_cb (MmWindow *self,
                                          int n_moves);
 void       _mm_window_update_moves (MmWindow *self);
 
+void       _mm_window_update_title (MmWindow *self);
+
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
 void         _mm_window_save_as_file     (MmWindow   *self,
