@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "mm-application.h"
+#include "mm-test-ui.h"
 
 #define LIMIT_MS 500.0
 
@@ -65,21 +66,6 @@ activated_cb (GtkApplication *app)
     window_mapped_cb (GTK_WIDGET (window), app);
 }
 
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
-          && strstr (fields[i].value, "Unable to acquire session bus") != NULL)
-        return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 int
 main (int   argc,
@@ -89,7 +75,7 @@ main (int   argc,
   char *app_argv[] = { argv[0], NULL };
 
   start_time = g_get_monotonic_time ();
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  g_log_set_writer_func (mm_test_ui_log_writer, NULL, NULL);
 
   if (!gtk_init_check ())
     {

@@ -48,4 +48,9 @@ void        mm_test_ui_click                 (GtkWidget         *root,
 void        mm_test_ui_choose                (GtkDropDown       *drop_down,
                                               const char        *item);
 
+GLogWriterOutput mm_test_ui_log_writer      (GLogLevelFlags     log_level,
+                                              const GLogField   *fields,
+                                              gsize              n_fields,
+                                              gpointer           user_data);
+
 G_END_DECLS

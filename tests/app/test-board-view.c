@@ -29,6 +29,7 @@
 
 #include "mm-board-view.h"
 #include "mm-game.h"
+#include "mm-test-ui.h"
 
 typedef struct
 {
@@ -324,29 +325,12 @@ finished_game_shows_no_moves (Fixture       *fixture,
   g_assert_true (same_pictures (finished, bare));
 }
 
-/* Under a bare Xvfb there is no session bus; GTK warns and goes on, and
- * so do the tests.  Every other warning still fails them. */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
-          && strstr (fields[i].value, "Unable to acquire session bus") != NULL)
-        return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  g_log_set_writer_func (mm_test_ui_log_writer, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
 
   if (!gtk_init_check ())

@@ -300,22 +300,6 @@ test_screenshots (void)
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
 }
 
-/* Under a bare Xvfb there is no session bus; GTK warns and goes on. */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
-          && strstr (fields[i].value, "Unable to acquire session bus") != NULL)
-        return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 int
 main (int   argc,
@@ -330,7 +314,7 @@ main (int   argc,
    * the icon theme and fonts are there as on a desktop. */
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  g_log_set_writer_func (mm_test_ui_log_writer, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
 
   if (!gtk_init_check ())

@@ -2679,23 +2679,6 @@ test_command_line (void)
   g_assert_no_errno (g_remove (path));
 }
 
-/* Under a bare Xvfb there is no session bus; GTK warns and goes on, and
- * so does the test.  Every other warning still fails it. */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
-          && strstr (fields[i].value, "Unable to acquire session bus") != NULL)
-        return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 /* Every message goes by itself, the result of a game too, after a time
  * that grows with its length, from 5 to 15 seconds. */
@@ -2865,7 +2848,7 @@ main (int   argc,
 {
   int status;
 
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  g_log_set_writer_func (mm_test_ui_log_writer, NULL, NULL);
   /* Each test gets its own data folder, so that no autosaved game of
    * the user's, or of another test, comes in. */
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
