@@ -564,6 +564,107 @@ test_session (void)
   g_rmdir (dir);
 }
 
+/* A result goes with its game: a new game or one loaded has its own. */
+static void
+test_result_follows_game (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmClock) clock = mm_clock_new (60 * G_USEC_PER_SEC, 0);
+  g_autoptr(MmGameRecord) resigned = mm_game_record_new ();
+  MmGame *game = mm_match_get_game (match);
+  MmMatchResult result;
+
+  g_assert_true (mm_match_play (match, 37, NULL));
+  mm_match_resign (match, MM_COLOR_WHITE);
+  mm_game_restart (game);
+  g_object_get (match, "result", &result, NULL);
+  g_assert_cmpint (result, ==, MM_MATCH_RESULT_NONE);
+  /* A new clock runs in the new game. */
+  mm_match_set_clock (match, clock);
+  g_assert_true (mm_clock_is_running (clock));
+
+  /* A resignation read from a record stands. */
+  g_assert_true (mm_game_record_play (resigned, 37, NULL, NULL, NULL));
+  g_assert_true (mm_game_record_set_tag (resigned, MM_RECORD_TAG_RESULT, "-64.00:r", NULL));
+  g_assert_true (mm_game_load_record (game, resigned, NULL));
+  g_object_get (match, "result", &result, NULL);
+  g_assert_cmpint (result, ==, MM_MATCH_RESULT_RESIGNATION);
+  g_assert_false (mm_match_can_undo (match));
+
+  /* A result tag that is only a flag is no loss (nor read past). */
+  g_assert_true (mm_game_record_set_tag (resigned, MM_RECORD_TAG_RESULT, "t", NULL));
+  g_assert_true (mm_game_load_record (game, resigned, NULL));
+  g_assert_false (mm_game_get_lost_on_time (game, NULL));
+  g_assert_false (mm_match_is_finished (match));
+}
+
+/* Undo and redo earn nobody an increment; only moves do. */
+static void
+test_undo_keeps_time (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmClock) clock = mm_clock_new (60 * G_USEC_PER_SEC, 5 * G_USEC_PER_SEC);
+
+  mm_match_set_clock (match, clock);
+  g_assert_true (mm_match_play (match, 37, NULL));
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), >, 64 * G_USEC_PER_SEC);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (mm_match_undo (match));
+      g_assert_true (mm_match_redo (match));
+    }
+  g_assert_true (mm_match_undo (match));
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_WHITE), <=, 60 * G_USEC_PER_SEC);
+  g_assert_cmpint (mm_clock_get_side (clock), ==, MM_COLOR_BLACK);
+  /* Black had its increment once, for its one move, and the redos made
+   * none of their own. */
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), <=, 65 * G_USEC_PER_SEC);
+}
+
+/* Paused on a program's turn, its time waits too; a name changed then
+ * does not start the clocks again. */
+static void
+test_pause_stops_program_time (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmClock) clock = mm_clock_new (60 * G_USEC_PER_SEC, 0);
+  g_autoptr(MmPlayer) ai = computer (MM_AI_LEVEL_BEGINNER, 2000);
+
+  mm_match_set_seats (match, NULL, ai);
+  mm_match_set_clock (match, clock);
+  g_assert_true (mm_match_play (match, 37, NULL));
+  g_assert_cmpint (mm_clock_get_side (clock), ==, MM_COLOR_WHITE);
+  mm_match_set_paused (match, TRUE);
+  g_assert_false (mm_clock_is_running (clock));
+  mm_game_set_player_name (mm_match_get_game (match), MM_COLOR_BLACK, "Ζωή");
+  g_assert_false (mm_clock_is_running (clock));
+  mm_match_set_paused (match, FALSE);
+  g_assert_true (mm_clock_is_running (clock));
+  g_assert_cmpint (mm_clock_get_side (clock), ==, MM_COLOR_WHITE);
+}
+
+/* A match let go of while its seat thinks goes (the seat's job holds it
+ * weakly), and the answer that comes later is dropped. */
+static void
+test_dropped_while_thinking (void)
+{
+  g_autoptr(MmPlayer) ai = computer (MM_AI_LEVEL_BEGINNER, 200);
+  MmMatch *match = mm_match_new (NULL);
+  GWeakRef weak;
+
+  g_weak_ref_init (&weak, match);
+  mm_match_set_seats (match, ai, NULL);
+  run_until (match, thinking);
+  g_object_unref (match);
+  {
+    g_autoptr(MmMatch) gone = g_weak_ref_get (&weak);
+
+    g_assert_null (gone);
+  }
+  run_for (400);
+  g_weak_ref_clear (&weak);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -588,6 +689,10 @@ main (int   argc,
   g_test_add_func ("/match/play-from", test_play_from);
   g_test_add_func ("/match/resign", test_resign);
   g_test_add_func ("/match/session", test_session);
+  g_test_add_func ("/match/result-follows-game", test_result_follows_game);
+  g_test_add_func ("/match/undo-keeps-time", test_undo_keeps_time);
+  g_test_add_func ("/match/pause-stops-program-time", test_pause_stops_program_time);
+  g_test_add_func ("/match/dropped-while-thinking", test_dropped_while_thinking);
 
   status = g_test_run ();
   mm_ai_weights_unref (weights);

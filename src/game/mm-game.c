@@ -169,19 +169,31 @@ mm_game_forget_result (MmGame *self)
   mm_game_record_set_tag (self->info, MM_RECORD_TAG_RESULT, NULL, NULL);
 }
 
-/* Replaces the tags; notifies the player names that changed. */
-static void
-mm_game_set_info (MmGame       *self,
-                  MmGameRecord *info)
+/* Replaces the tags before the position's signals, so that those who
+ * follow them read the new game's result; the old tags are returned for
+ * mm_game_notify_names(). */
+static MmGameRecord *
+mm_game_take_info (MmGame       *self,
+                   MmGameRecord *info)
 {
-  g_autoptr(MmGameRecord) old = g_steal_pointer (&self->info);
+  MmGameRecord *old = g_steal_pointer (&self->info);
 
   self->info = info;
-  if (g_strcmp0 (mm_game_record_get_tag (old, MM_RECORD_TAG_BLACK),
-                 mm_game_record_get_tag (info, MM_RECORD_TAG_BLACK)) != 0)
+  return old;
+}
+
+/* Notifies the player names that changed from @old (taken). */
+static void
+mm_game_notify_names (MmGame       *self,
+                      MmGameRecord *old)
+{
+  g_autoptr(MmGameRecord) before = old;
+
+  if (g_strcmp0 (mm_game_record_get_tag (before, MM_RECORD_TAG_BLACK),
+                 mm_game_record_get_tag (self->info, MM_RECORD_TAG_BLACK)) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLACK_PLAYER]);
-  if (g_strcmp0 (mm_game_record_get_tag (old, MM_RECORD_TAG_WHITE),
-                 mm_game_record_get_tag (info, MM_RECORD_TAG_WHITE)) != 0)
+  if (g_strcmp0 (mm_game_record_get_tag (before, MM_RECORD_TAG_WHITE),
+                 mm_game_record_get_tag (self->info, MM_RECORD_TAG_WHITE)) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WHITE_PLAYER]);
 }
 
@@ -469,6 +481,7 @@ mm_game_new (void)
 void
 mm_game_restart (MmGame *self)
 {
+  MmGameRecord *old_info;
   MmGameState before;
 
   g_return_if_fail (MM_IS_GAME (self));
@@ -480,9 +493,10 @@ mm_game_restart (MmGame *self)
   mm_game_replay (self, 0);
   self->started = g_get_real_time ();
 
+  old_info = mm_game_take_info (self, mm_game_record_new ());
   g_signal_emit (self, signals[POSITION_CHANGED], 0);
   mm_game_notify_changes (self, &before);
-  mm_game_set_info (self, mm_game_record_new ());
+  mm_game_notify_names (self, old_info);
 }
 
 /**
@@ -818,6 +832,7 @@ mm_game_restart_from (MmGame        *self,
                       const MmBoard *start,
                       MmColor        side_to_move)
 {
+  MmGameRecord *old_info;
   MmGameState before;
 
   g_return_if_fail (MM_IS_GAME (self));
@@ -828,6 +843,7 @@ mm_game_restart_from (MmGame        *self,
   before = mm_game_capture_state (self);
   mm_game_set_start (self, start, side_to_move);
 
+  old_info = mm_game_take_info (self, mm_game_record_new ());
   g_signal_emit (self, signals[POSITION_CHANGED], 0);
   if (!mm_board_can_move (&self->board) && !mm_board_is_game_over (&self->board))
     {
@@ -839,7 +855,7 @@ mm_game_restart_from (MmGame        *self,
       g_signal_emit (self, signals[PASSED], 0, passer);
     }
   mm_game_notify_changes (self, &before);
-  mm_game_set_info (self, mm_game_record_new ());
+  mm_game_notify_names (self, old_info);
 }
 
 /**
@@ -880,7 +896,7 @@ mm_game_load_record (MmGame        *self,
                      GError       **error)
 {
   g_autoptr(GArray) history = NULL;
-  MmGameRecord *info;
+  MmGameRecord *info, *old_info;
   MmGameState before;
   MmBoard board;
   MmColor start_side, side;
@@ -957,9 +973,6 @@ mm_game_load_record (MmGame        *self,
   self->side_to_move = side;
   self->started = g_get_real_time ();
 
-  g_signal_emit (self, signals[POSITION_CHANGED], 0);
-  mm_game_notify_changes (self, &before);
-
   info = mm_game_record_new ();
   for (guint i = 0; i < mm_game_record_get_n_tags (record); i++)
     {
@@ -968,7 +981,11 @@ mm_game_load_record (MmGame        *self,
 
       mm_game_record_set_tag (info, name, value, NULL);
     }
-  mm_game_set_info (self, info);
+  old_info = mm_game_take_info (self, info);
+
+  g_signal_emit (self, signals[POSITION_CHANGED], 0);
+  mm_game_notify_changes (self, &before);
+  mm_game_notify_names (self, old_info);
 
   return TRUE;
 }
@@ -1057,7 +1074,7 @@ mm_game_get_loss (MmGame     *self,
 {
   const char *result = mm_game_record_get_tag (self->info, MM_RECORD_TAG_RESULT);
 
-  if (result == NULL || mm_game_is_over (self)
+  if (result == NULL || mm_game_is_over (self) || strlen (result) <= strlen (flag)
       || !g_str_has_suffix (result, flag) || result[strlen (result) - strlen (flag) - 1] != ':')
     return FALSE;
   if (loser != NULL)

@@ -49,8 +49,10 @@ struct _MmMatch
   GError        *failure;
   MmColor        failed_color;
 
-  /* The side whose move the clocks have yet to count, or -1. */
+  /* The side whose move the clocks have yet to count, or -1; redo's
+   * moves are not counted again. */
   int            clock_mover;
+  gboolean       redoing;
   MmMatchResult  result;
 
   MmAutosave    *autosave;

@@ -214,7 +214,7 @@ mm_match_restore_session (MmMatch     *self,
   if (record == NULL)
     return FALSE;
 
-  _mm_match_stop_request (self);
+  /* The game's change ends the request about the old position. */
   if (!mm_game_load_record (self->game, record, error))
     return FALSE;
 

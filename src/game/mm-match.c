@@ -107,9 +107,12 @@ _mm_match_update_result (MmMatch *self)
 /* Asking the seats                                                   */
 /* ------------------------------------------------------------------ */
 
+/* A question to a seat.  The seat's job holds it until the answer, so
+ * it holds the match weakly: a match let go of while a seat thinks goes,
+ * and the answer with it. */
 typedef struct
 {
-  MmMatch      *self;
+  GWeakRef      match;
   GCancellable *cancellable;
   MmColor       color;
 } Request;
@@ -117,7 +120,7 @@ typedef struct
 static void
 request_free (Request *request)
 {
-  g_object_unref (request->self);
+  g_weak_ref_clear (&request->match);
   g_object_unref (request->cancellable);
   g_free (request);
 }
@@ -199,13 +202,13 @@ mm_match_moved_cb (GObject      *source,
                    gpointer      user_data)
 {
   g_autoptr(Request) request = user_data;
-  MmMatch *self = request->self;
+  g_autoptr(MmMatch) self = g_weak_ref_get (&request->match);
   GError *error = NULL;
   int square;
 
   square = mm_player_request_move_finish (MM_PLAYER (source), result, &error);
-  if (request->cancellable != self->request || g_cancellable_is_cancelled (request->cancellable)
-      || self->game == NULL)
+  if (self == NULL || request->cancellable != self->request
+      || g_cancellable_is_cancelled (request->cancellable) || self->game == NULL)
     {
       g_clear_error (&error);
       return;
@@ -214,6 +217,14 @@ mm_match_moved_cb (GObject      *source,
   g_clear_object (&self->request);
   self->confirming = FALSE;
   mm_match_notify_thinking (self);
+  /* Someone else ended the seat's job (a new one of its own, a stop):
+   * no failure of the seat's; it is asked again. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_error (&error);
+      mm_match_schedule_ask (self);
+      return;
+    }
   mm_match_take_answer (self, request->color, square, error);
 }
 
@@ -240,7 +251,7 @@ mm_match_ask (MmMatch *self)
   self->request = g_cancellable_new ();
   self->request_color = color;
   request = g_new0 (Request, 1);
-  request->self = g_object_ref (self);
+  g_weak_ref_init (&request->match, self);
   request->cancellable = g_object_ref (self->request);
   request->color = color;
   record = mm_game_to_record (self->game);
@@ -289,8 +300,11 @@ mm_match_update_clock (MmMatch *self)
   else if (self->clock_mover >= 0)
     mm_clock_moved (self->clock, (MmColor) self->clock_mover,
                     mm_game_get_side_to_move (self->game));
-  else
-    mm_clock_switch (self->clock, mm_game_get_side_to_move (self->game));
+  else if (!mm_clock_is_running (self->clock)
+           || mm_clock_get_side (self->clock) != mm_game_get_side_to_move (self->game))
+    /* Not a move (undo, a new position): the side to move's time runs,
+     * and nobody earns an increment. */
+    mm_clock_start (self->clock, mm_game_get_side_to_move (self->game));
   self->clock_mover = -1;
 }
 
@@ -315,8 +329,10 @@ mm_match_move_played_cb (MmMatch *self,
                          MmColor  color)
 {
   /* The move is counted once the game says who is to move next, after
-   * a pass if there is one. */
-  self->clock_mover = color;
+   * a pass if there is one; a move brought back by redo earned its
+   * increment when it was first played. */
+  if (!self->redoing)
+    self->clock_mover = color;
 }
 
 /* A new position: whoever was asked about the old one is not any more,
@@ -336,7 +352,9 @@ static void
 mm_match_game_notify_cb (MmMatch *self)
 {
   _mm_match_update_result (self);
-  mm_match_update_clock (self);
+  /* While paused the clocks wait for the match to go on. */
+  if (!self->paused)
+    mm_match_update_clock (self);
   mm_match_schedule_ask (self);
 }
 
@@ -573,9 +591,12 @@ mm_match_set_seats (MmMatch  *self,
   _mm_match_stop_request (self);
   for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
     {
+      /* The new seat may be the old one: it is taken before that goes. */
+      MmPlayer *seat = seats[color] != NULL ? g_object_ref (seats[color])
+                                            : MM_PLAYER (mm_local_player_new (NULL));
+
       g_clear_object (&self->seats[color]);
-      self->seats[color] = seats[color] != NULL ? g_object_ref (seats[color])
-                                                : MM_PLAYER (mm_local_player_new (NULL));
+      self->seats[color] = seat;
     }
   mm_match_clear_failure (self);
   g_signal_emit (self, signals[SIGNAL_SEATS_CHANGED], 0);
@@ -661,9 +682,10 @@ mm_match_get_clock (MmMatch *self)
  * mm_match_set_paused:
  *
  * While paused nobody is asked to move (a request in progress ends) and
- * no move is taken; the clocks go on, as time does, unless the caller
- * stops them.  Unpaused, the clocks run for the side to move again and
- * that side is asked.
+ * no move is taken.  A person here to move may think on, and the
+ * person's time goes on; a program's, which may not think, stops.
+ * Unpaused, the clocks run for the side to move again and that side is
+ * asked.
  */
 void
 mm_match_set_paused (MmMatch  *self,
@@ -676,7 +698,14 @@ mm_match_set_paused (MmMatch  *self,
     return;
   self->paused = paused;
   if (paused)
-    _mm_match_stop_request (self);
+    {
+      _mm_match_stop_request (self);
+      /* A program that may not think does not lose its time meanwhile;
+       * a person here may think on, and the person's time goes on. */
+      if (self->clock != NULL && !mm_match_is_finished (self)
+          && !mm_match_is_local_turn (self))
+        mm_clock_stop (self->clock);
+    }
   else
     {
       mm_match_update_clock (self);
@@ -815,16 +844,19 @@ mm_match_undo (MmMatch *self)
 gboolean
 mm_match_redo (MmMatch *self)
 {
+  gboolean redone;
+
   g_return_val_if_fail (MM_IS_MATCH (self), FALSE);
 
   if (!mm_match_can_redo (self))
     return FALSE;
   _mm_match_stop_request (self);
-  if (!mm_game_redo (self->game))
-    return FALSE;
-  while (mm_match_program_to_move (self) && mm_game_can_redo (self->game))
+  self->redoing = TRUE;
+  redone = mm_game_redo (self->game);
+  while (redone && mm_match_program_to_move (self) && mm_game_can_redo (self->game))
     mm_game_redo (self->game);
-  return TRUE;
+  self->redoing = FALSE;
+  return redone;
 }
 
 /**
@@ -850,6 +882,8 @@ mm_match_play_from (MmMatch *self,
    * after a pass comes back with the disc before it. */
   if (mm_game_get_n_moves (self->game) < n_moves)
     mm_game_redo (self->game);
+  /* Where nothing changed, the seat to move is asked again all the same. */
+  mm_match_schedule_ask (self);
   return TRUE;
 }
 

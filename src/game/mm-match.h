@@ -36,10 +36,13 @@ G_BEGIN_DECLS
  * computer, between two programs, and online, are all matches with other
  * seats.
  *
- * Undo, redo, a new position and a loaded game go through the match's
- * game (mm_match_get_game()), the match following every change: a
- * request for a position that is gone is cancelled, and the seat to move
- * in the new one is asked. */
+ * Undo, redo and play on from an earlier position go through the match
+ * (mm_match_undo() ...: a loss on time or a resignation stands, and a
+ * program's reply goes with the person's move).  A new position and a
+ * loaded game go through the match's game (mm_match_get_game()), the
+ * match following every change: a request for a position that is gone
+ * is cancelled, and the seat to move in the new one is asked.  The match
+ * holds its seats; a seat's job holds the match only weakly. */
 
 #define MM_MATCH_ERROR (mm_match_error_quark ())
 
