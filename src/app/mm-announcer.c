@@ -72,6 +72,16 @@ mm_announcer_time_loss_message (MmColor loser)
   return g_strdup (_("White ran out of time: Black wins"));
 }
 
+char *
+mm_announcer_resignation_message (MmColor loser)
+{
+  if (loser == MM_COLOR_BLACK)
+    /* Translators: the end of a game when a player gives up */
+    return g_strdup (_("Black resigned: White wins"));
+  /* Translators: the end of a game when a player gives up */
+  return g_strdup (_("White resigned: Black wins"));
+}
+
 /* The status is said again, after the last event. */
 void
 mm_announcer_announce (MmAnnouncer *self)
@@ -156,7 +166,8 @@ mm_announcer_get_n_sounds (MmAnnouncer *self)
   return self->n_sounds;
 }
 
-/* While quiet, the game's moves go by without a word or a sound. */
+/* While quiet, the moves played go by without a word or a sound; the
+ * other news (a pass, the end of a game) is still told. */
 void
 mm_announcer_set_quiet (MmAnnouncer *self,
                         gboolean     quiet)

@@ -57,5 +57,6 @@ guint        mm_announcer_get_n_sounds   (MmAnnouncer  *self);
 char        *mm_announcer_result_message (guint         black,
                                           guint         white);
 char        *mm_announcer_time_loss_message (MmColor    loser);
+char        *mm_announcer_resignation_message (MmColor  loser);
 
 G_END_DECLS

@@ -119,6 +119,8 @@ new_mistake_row (const MmReviewEntry *entry,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* A long line wraps within the panel rather than widening it. */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (box), disc);
   gtk_box_append (GTK_BOX (box), label);

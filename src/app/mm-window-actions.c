@@ -117,6 +117,9 @@ mm_window_edit_play (gpointer owner,
   MmColor side;
   MmBoard board;
 
+  /* The question may outlive the editing it was asked about. */
+  if (!self->editing)
+    return;
   mm_board_editor_get_position (self->board_editor, &black, &white, &side);
   mm_board_from_colors (&board, black, white, side);
   _mm_window_leave_edit (self);

@@ -39,8 +39,11 @@
 G_BEGIN_DECLS
 
 /* The window's state, shared by its files: mm-window.c (layout, parts
- * and wiring), mm-window-actions.c (what its actions do) and
- * mm-window-test-hooks.c (what the tests set up and read). */
+ * and wiring), mm-window-actions.c (what its actions do),
+ * mm-window-seats.c (who plays each side, hints), mm-window-positions.c
+ * (browsing earlier positions, editing the board), mm-window-analysis.c
+ * (the running analysis), mm-window-panel.c (the status and side panel)
+ * and mm-window-test-hooks.c (what the tests set up and read). */
 struct _MmWindow
 {
   GtkApplicationWindow  parent_instance;

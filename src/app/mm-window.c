@@ -124,7 +124,8 @@ mm_window_game_notify_cb (MmWindow *self)
       mm_move_list_set_shown (self->move_list, -1, NULL);
       _mm_window_update_pause (self);
     }
-  mm_board_view_set_hint (self->board_view, MM_SQUARE_NONE);
+  /* A hint belongs to the position it was asked for. */
+  _mm_window_stop_hint (self);
   _mm_window_update_status (self);
   _mm_window_update_moves (self);
   _mm_window_follow_clock (self);
@@ -141,11 +142,23 @@ mm_window_result_cb (MmWindow *self)
   g_autofree char *message = NULL;
   MmColor loser;
 
-  if (mm_match_get_result (self->match, &loser) != MM_MATCH_RESULT_TIME)
-    return;
+  switch (mm_match_get_result (self->match, &loser))
+    {
+    case MM_MATCH_RESULT_TIME:
+      message = mm_announcer_time_loss_message (loser);
+      break;
+    case MM_MATCH_RESULT_RESIGNATION:
+      message = mm_announcer_resignation_message (loser);
+      break;
+    case MM_MATCH_RESULT_NONE:
+    case MM_MATCH_RESULT_BOARD:
+    default:
+      /* The board's own end comes with the last move. */
+      return;
+    }
 
-  message = mm_announcer_time_loss_message (loser);
   _mm_window_stop_hint (self);
+  _mm_window_update_browse_actions (self);
   _mm_window_schedule_analysis (self);
   _mm_window_follow_clock (self);
   _mm_window_update_status (self);
@@ -249,10 +262,12 @@ mm_window_load_cb (MmWindow        *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) message = g_string_new (text);
+  g_autofree char *computer_side = g_strdup (_mm_window_get_computer_side (self));
   gboolean loaded;
 
   _mm_window_leave_edit (self);
-  /* Games read from elsewhere are played on by people. */
+  /* Games read from elsewhere are played on by people; the computer
+   * leaves first, so that it never starts thinking on the new game. */
   _mm_window_stop_hint (self);
   _mm_window_set_computer (self, FALSE, FALSE);
   mm_announcer_set_quiet (self->announcer, TRUE);
@@ -260,6 +275,8 @@ mm_window_load_cb (MmWindow        *self,
   mm_announcer_set_quiet (self->announcer, FALSE);
   if (!loaded)
     {
+      /* Nothing changed, so the game goes on as it was, computer and all. */
+      _mm_window_set_computer_side (self, computer_side);
       _mm_window_show_message (self, error->message);
       return;
     }
@@ -476,8 +493,12 @@ mm_window_close_request (GtkWindow *window)
   /* Closing asks nothing: the game as it is now, saved or not, comes
    * back at the next start, as in GNOME Chess. */
   _mm_window_stop_hint (self);
-  _mm_window_stop_analysis (self);
+  /* The review feeds the analysis: it stops first, so that no idle of
+   * its own outlives the analysis it would report to. */
   mm_review_panel_stop (self->review_panel);
+  _mm_window_stop_analysis (self);
+  if (self->records != NULL)
+    mm_record_actions_cancel (self->records);
   mm_window_autosave_now (self);
 
   return GTK_WINDOW_CLASS (mm_window_parent_class)->close_request (window);
@@ -492,8 +513,8 @@ mm_window_dispose (GObject *object)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
   _mm_window_stop_hint (self);
-  _mm_window_stop_analysis (self);
   mm_review_panel_stop (self->review_panel);
+  _mm_window_stop_analysis (self);
   if (self->records != NULL)
     mm_record_actions_cancel (self->records);
 
