@@ -262,7 +262,8 @@ mm_window_load_cb (MmWindow        *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) message = g_string_new (text);
-  g_autofree char *computer_side = g_strdup (_mm_window_get_computer_side (self));
+  gboolean black_computer = _mm_window_is_computer (self, MM_COLOR_BLACK);
+  gboolean white_computer = _mm_window_is_computer (self, MM_COLOR_WHITE);
   gboolean loaded;
 
   _mm_window_leave_edit (self);
@@ -276,7 +277,8 @@ mm_window_load_cb (MmWindow        *self,
   if (!loaded)
     {
       /* Nothing changed, so the game goes on as it was, computer and all. */
-      _mm_window_set_computer_side (self, computer_side);
+      _mm_window_set_computer (self, black_computer, white_computer);
+      _mm_window_update_status (self);
       _mm_window_show_message (self, error->message);
       return;
     }

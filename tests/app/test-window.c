@@ -1659,6 +1659,36 @@ play_against_computer (MmWindow *window)
   g_assert_true (announcement_contains (window, result));
 }
 
+/* A game that cannot be played as written is refused, and the game on
+ * the board goes on against the same computer, as if nothing had been
+ * pasted. */
+static void
+failed_load_keeps_computer (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  char name[3];
+
+  start_computer_game (window, "beginner", "white", 0);
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+
+  /* a1 is no move from the start position. */
+  paste (window, "(;GM[Othello]PC[test]TY[8]"
+                 "BO[8 ---------------------------O*------*O--------------------------- *]"
+                 "B[a1];)");
+  run_pending ();
+  g_assert_cmpstr (message_text (window), !=, "");
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 1);
+  g_assert_true (is_computer (window, MM_COLOR_BLACK));
+  g_assert_cmpstr (name_text (window, MM_COLOR_BLACK), ==, "Computer (Beginner)");
+
+  /* It still answers the person's move. */
+  mm_square_format (mm_first_square (mm_game_get_legal_moves (game)), name);
+  activate_square (window, name);
+  wait_until (is_person_turn, window);
+  g_assert_cmpuint (mm_game_get_n_moves (game), ==, 3);
+}
+
 /* Undo while the computer thinks stops it and gives the person the
  * move back; against the computer undo and redo go two plies. */
 static void
@@ -2891,6 +2921,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/play-against-computer", play_against_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/undo-cancels-computer", undo_cancels_computer,
+                        test_in_application);
+  g_test_add_data_func ("/app/window/failed-load-keeps-computer", failed_load_keeps_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/hint", hint_marks_legal_square, test_in_application);
   g_test_add_data_func ("/app/window/discard-while-thinking", discard_while_thinking,
