@@ -1,0 +1,436 @@
+/* mm-protocol.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mm-line-reader.h"
+#include "mm-protocol.h"
+
+/* The messages are checked against the tables below, which say the
+ * same as docs/PROTOCOL.md: a message the tables do not know, a field
+ * they do not list, a value of the wrong kind or out of its bounds is
+ * refused with an error that names it. */
+
+typedef enum
+{
+  FIELD_STRING,   /* bounds: length in characters; no control characters */
+  FIELD_INT,      /* bounds: the value */
+  FIELD_BOOL,
+} FieldKind;
+
+typedef struct
+{
+  const char *name;
+  FieldKind   kind;
+  gboolean    required;
+  gint64      min;
+  gint64      max;
+} FieldSpec;
+
+typedef struct
+{
+  const char      *type;
+  const FieldSpec *fields;
+} MessageSpec;
+
+/* JSON nests no deeper than this in any message; a deeper line is
+ * refused before the parser sees it. */
+#define MAX_DEPTH 16
+#define MAX_ID_LENGTH 64
+
+static const FieldSpec hello_fields[] = {
+  { "version", FIELD_INT, TRUE, 1, 65535 },
+  { "program", FIELD_STRING, TRUE, 1, 64 },
+  { NULL },
+};
+
+static const FieldSpec welcome_fields[] = {
+  { "server", FIELD_STRING, TRUE, 1, 64 },
+  { "version", FIELD_INT, TRUE, 1, 65535 },
+  { "max_line", FIELD_INT, TRUE, 1024, 1048576 },
+  { NULL },
+};
+
+static const FieldSpec error_fields[] = {
+  { "code", FIELD_STRING, TRUE, 1, 32 },
+  { "message", FIELD_STRING, TRUE, 0, 512 },
+  { "min_version", FIELD_INT, FALSE, 1, 65535 },
+  { "max_version", FIELD_INT, FALSE, 1, 65535 },
+  { NULL },
+};
+
+static const FieldSpec no_fields[] = {
+  { NULL },
+};
+
+static const MessageSpec messages[] = {
+  { "hello", hello_fields },
+  { "welcome", welcome_fields },
+  { "error", error_fields },
+  { "ping", no_fields },
+  { "pong", no_fields },
+};
+
+static const char *const error_names[] = {
+  [MM_PROTOCOL_ERROR_SYNTAX] = "syntax",
+  [MM_PROTOCOL_ERROR_NOT_OBJECT] = "not-object",
+  [MM_PROTOCOL_ERROR_TOO_DEEP] = "too-deep",
+  [MM_PROTOCOL_ERROR_UNKNOWN_TYPE] = "unknown-type",
+  [MM_PROTOCOL_ERROR_MISSING_FIELD] = "missing-field",
+  [MM_PROTOCOL_ERROR_BAD_FIELD] = "bad-field",
+  [MM_PROTOCOL_ERROR_UNKNOWN_FIELD] = "unknown-field",
+  [MM_PROTOCOL_ERROR_VERSION] = "version",
+};
+
+G_DEFINE_QUARK (mm-protocol-error-quark, mm_protocol_error)
+
+/* The code's name on the wire, as in the "code" of an error message. */
+const char *
+mm_protocol_error_name (MmProtocolError code)
+{
+  if ((guint) code >= G_N_ELEMENTS (error_names))
+    return "internal";
+  return error_names[code];
+}
+
+static const MessageSpec *
+find_message (const char *type)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (messages); i++)
+    if (g_str_equal (messages[i].type, type))
+      return &messages[i];
+  return NULL;
+}
+
+static const FieldSpec *
+find_field (const MessageSpec *spec, const char *name)
+{
+  for (const FieldSpec *field = spec->fields; field->name != NULL; field++)
+    if (g_str_equal (field->name, name))
+      return field;
+  return NULL;
+}
+
+/* How deep @line nests arrays and objects, strings aside; stops
+ * counting past MAX_DEPTH. */
+static gboolean
+nests_too_deep (const char *line)
+{
+  gboolean in_string = FALSE;
+  int depth = 0;
+
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      if (in_string)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if (*p == '[' || *p == '{')
+        {
+          if (++depth > MAX_DEPTH)
+            return TRUE;
+        }
+      else if (*p == ']' || *p == '}')
+        depth--;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_control_characters (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c) || g_unichar_type (c) == G_UNICODE_FORMAT)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+check_string (JsonNode   *node,
+              gint64      min_length,
+              gint64      max_length,
+              const char *type,
+              const char *name,
+              GError    **error)
+{
+  const char *text;
+  glong length;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                   /* Translators: protocol error; %s are a field and a message type */
+                   _("The field “%s” of “%s” must be a string."), name, type);
+      return FALSE;
+    }
+  text = json_node_get_string (node);
+  length = g_utf8_strlen (text, -1);
+  if (length < min_length || length > max_length)
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                   /* Translators: protocol error; %s are a field and a message type */
+                   _("The field “%s” of “%s” must hold %d to %d characters."), name, type,
+                   (int) min_length, (int) max_length);
+      return FALSE;
+    }
+  if (has_control_characters (text))
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                   /* Translators: protocol error; %s are a field and a message type */
+                   _("The field “%s” of “%s” holds control characters."), name, type);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_field (const FieldSpec *field,
+             JsonNode        *node,
+             const char      *type,
+             GError         **error)
+{
+  switch (field->kind)
+    {
+    case FIELD_STRING:
+      return check_string (node, field->min, field->max, type, field->name, error);
+
+    case FIELD_INT:
+      /* An integer: 3, not 3.0 or "3". */
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
+          || json_node_get_int (node) < field->min || json_node_get_int (node) > field->max)
+        {
+          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                       /* Translators: protocol error; %s are a field and a message type */
+                       _("The field “%s” of “%s” must be a whole number from %d to %d."),
+                       field->name, type, (int) field->min, (int) field->max);
+          return FALSE;
+        }
+      return TRUE;
+
+    case FIELD_BOOL:
+    default:
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+        {
+          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                       /* Translators: protocol error; %s are a field and a message type */
+                       _("The field “%s” of “%s” must be true or false."), field->name, type);
+          return FALSE;
+        }
+      return TRUE;
+    }
+}
+
+/* The request's "id", when it has a usable one, so that even a refusal
+ * can be tagged with it. */
+static char *
+take_id (JsonObject *object)
+{
+  JsonNode *node = json_object_get_member (object, "id");
+
+  if (node == NULL || !check_string (node, 1, MAX_ID_LENGTH, "", "id", NULL))
+    return NULL;
+  return g_strdup (json_node_get_string (node));
+}
+
+static gboolean
+check_message (JsonObject *object,
+               GError    **error)
+{
+  JsonNode *type_node = json_object_get_member (object, "type");
+  const MessageSpec *spec;
+  const char *type;
+  g_autoptr(GList) members = NULL;
+
+  if (type_node == NULL)
+    {
+      g_set_error_literal (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_MISSING_FIELD,
+                           /* Translators: protocol error */
+                           _("The message has no “type”."));
+      return FALSE;
+    }
+  if (!check_string (type_node, 1, 32, "message", "type", error))
+    return FALSE;
+  type = json_node_get_string (type_node);
+  spec = find_message (type);
+  if (spec == NULL)
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_TYPE,
+                   /* Translators: protocol error; %s is the type of a message */
+                   _("There is no message “%s”."), type);
+      return FALSE;
+    }
+
+  members = json_object_get_members (object);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      const FieldSpec *field;
+
+      if (g_str_equal (name, "type"))
+        continue;
+      if (g_str_equal (name, "id"))
+        {
+          if (!check_string (json_object_get_member (object, name), 1, MAX_ID_LENGTH, type, name,
+                             error))
+            return FALSE;
+          continue;
+        }
+      field = find_field (spec, name);
+      if (field == NULL)
+        {
+          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
+                       /* Translators: protocol error; %s are a field and a message type */
+                       _("“%s” has no field “%s”."), type, name);
+          return FALSE;
+        }
+      if (!check_field (field, json_object_get_member (object, name), type, error))
+        return FALSE;
+    }
+
+  for (const FieldSpec *field = spec->fields; field->name != NULL; field++)
+    if (field->required && !json_object_has_member (object, field->name))
+      {
+        g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_MISSING_FIELD,
+                     /* Translators: protocol error; %s are a message type and a field */
+                     _("“%s” needs the field “%s”."), type, field->name);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* The message of @line, checked against the specification, or NULL
+ * with an MM_PROTOCOL_ERROR.  @id, when not NULL, receives the line's
+ * "id" whenever it has a valid one, even when the message is refused,
+ * so that the error reply can carry it. */
+JsonObject *
+mm_protocol_parse_line (const char  *line,
+                        char       **id,
+                        GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) parse_error = NULL;
+  JsonNode *root;
+  JsonObject *object;
+
+  g_return_val_if_fail (line != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (id != NULL)
+    *id = NULL;
+  if (nests_too_deep (line))
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_TOO_DEEP,
+                   /* Translators: protocol error; %d is a small number */
+                   _("The message nests deeper than %d levels."), MAX_DEPTH);
+      return NULL;
+    }
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, line, -1, &parse_error))
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_SYNTAX,
+                   /* Translators: protocol error; %s says what the JSON parser found */
+                   _("The message is not JSON: %s"), parse_error->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error_literal (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_NOT_OBJECT,
+                           /* Translators: protocol error */
+                           _("A message must be a JSON object."));
+      return NULL;
+    }
+  object = json_node_get_object (root);
+  if (id != NULL)
+    *id = take_id (object);
+  if (!check_message (object, error))
+    return NULL;
+  return json_object_ref (object);
+}
+
+const char *
+mm_protocol_get_type (JsonObject *message)
+{
+  g_return_val_if_fail (message != NULL, NULL);
+
+  return json_object_get_string_member_with_default (message, "type", NULL);
+}
+
+/* The message as one line, ending with its "\n": the generator writes
+ * any newline inside a string as an escape, so the line never breaks. */
+char *
+mm_protocol_to_line (JsonObject *message)
+{
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (message != NULL, NULL);
+
+  json_node_set_object (root, message);
+  text = json_to_string (root, FALSE);
+  return g_strconcat (text, "\n", NULL);
+}
+
+JsonObject *
+mm_protocol_new_message (const char *type,
+                         const char *id)
+{
+  JsonObject *message = json_object_new ();
+
+  g_return_val_if_fail (type != NULL, NULL);
+
+  json_object_set_string_member (message, "type", type);
+  if (id != NULL)
+    json_object_set_string_member (message, "id", id);
+  return message;
+}
+
+/* The error message that answers a refused line: its code's name, the
+ * sentence, and the request's id if it had one. */
+JsonObject *
+mm_protocol_new_error (const GError *error,
+                       const char   *id)
+{
+  JsonObject *message = mm_protocol_new_message ("error", id);
+  const char *code = "internal";
+  g_autofree char *text = g_utf8_substring (error->message, 0,
+                                            MIN (g_utf8_strlen (error->message, -1), 512));
+
+  if (error->domain == MM_PROTOCOL_ERROR)
+    code = mm_protocol_error_name (error->code);
+  else if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_TOO_LONG))
+    code = "too-long";
+  else if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_NOT_UTF8))
+    code = "not-text";
+  json_object_set_string_member (message, "code", code);
+  json_object_set_string_member (message, "message", text);
+  return message;
+}

@@ -1,0 +1,59 @@
+/* mm-protocol.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* The online protocol's messages (docs/PROTOCOL.md): one JSON object per
+ * line, its "type" naming one of the messages the specification lists,
+ * every field checked on arrival. */
+#define MM_PROTOCOL_VERSION 1
+
+#define MM_PROTOCOL_ERROR (mm_protocol_error_quark ())
+
+/* Each code has a name on the wire (mm_protocol_error_name()). */
+typedef enum
+{
+  MM_PROTOCOL_ERROR_SYNTAX,
+  MM_PROTOCOL_ERROR_NOT_OBJECT,
+  MM_PROTOCOL_ERROR_TOO_DEEP,
+  MM_PROTOCOL_ERROR_UNKNOWN_TYPE,
+  MM_PROTOCOL_ERROR_MISSING_FIELD,
+  MM_PROTOCOL_ERROR_BAD_FIELD,
+  MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
+  MM_PROTOCOL_ERROR_VERSION,
+} MmProtocolError;
+
+GQuark      mm_protocol_error_quark (void);
+const char *mm_protocol_error_name  (MmProtocolError  code);
+JsonObject *mm_protocol_parse_line  (const char      *line,
+                                     char           **id,
+                                     GError         **error);
+const char *mm_protocol_get_type    (JsonObject      *message);
+char       *mm_protocol_to_line     (JsonObject      *message);
+JsonObject *mm_protocol_new_message (const char      *type,
+                                     const char      *id);
+JsonObject *mm_protocol_new_error   (const GError    *error,
+                                     const char      *id);
+
+G_END_DECLS
