@@ -99,6 +99,7 @@ static const char *const error_names[] = {
   [MM_PROTOCOL_ERROR_BAD_FIELD] = "bad-field",
   [MM_PROTOCOL_ERROR_UNKNOWN_FIELD] = "unknown-field",
   [MM_PROTOCOL_ERROR_VERSION] = "version",
+  [MM_PROTOCOL_ERROR_HELLO_FIRST] = "hello-first",
 };
 
 G_DEFINE_QUARK (mm-protocol-error-quark, mm_protocol_error)

@@ -42,6 +42,7 @@ typedef enum
   MM_PROTOCOL_ERROR_BAD_FIELD,
   MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
   MM_PROTOCOL_ERROR_VERSION,
+  MM_PROTOCOL_ERROR_HELLO_FIRST,
 } MmProtocolError;
 
 GQuark      mm_protocol_error_quark (void);
