@@ -23,6 +23,7 @@
  * ways a connection ends. */
 
 #include <string.h>
+#include <sys/socket.h>
 
 #include "mm-connection.h"
 #include "mm-line-reader.h"
@@ -289,8 +290,10 @@ test_half_line (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   wait_for (&f->closed);
   g_assert_error (f->close_error, MM_LINE_ERROR, MM_LINE_ERROR_TRUNCATED);
-  /* Nothing is sent once closed. */
+  /* Nothing is sent once closed, nor does it fail. */
+  g_assert_true (mm_connection_is_closed (f->connection));
   mm_connection_send (f->connection, ping);
+  g_assert_cmpuint (f->messages->len, ==, 0);
 }
 
 /* A peer that takes nothing while more than 1 MiB waits for it is let
@@ -310,6 +313,36 @@ test_peer_not_reading (Fixture *f, gconstpointer data)
   g_assert_error (f->close_error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
 }
 
+/* A close waits a while for what was sent, not for ever: a peer that
+ * takes nothing more still lets the connection end. */
+static void
+test_close_without_reader (Fixture *f, gconstpointer data)
+{
+  g_autofree char *filler = g_strnfill (10000, 'x');
+  g_autoptr(JsonObject) big = mm_protocol_new_message ("ping", NULL);
+  g_autoptr(GError) error = NULL;
+  guint timeout;
+
+  /* Small buffers on both sides, so that little fits in between. */
+  g_socket_set_option (g_socket_connection_get_socket (f->served), SOL_SOCKET, SO_SNDBUF, 4096,
+                       &error);
+  g_assert_no_error (error);
+  g_socket_set_option (g_socket_connection_get_socket (f->peer), SOL_SOCKET, SO_RCVBUF, 4096,
+                       &error);
+  g_assert_no_error (error);
+
+  json_object_set_string_member (big, "filler", filler);
+  for (int i = 0; i < 50; i++)
+    mm_connection_send (f->connection, big);
+  g_assert_false (mm_connection_is_closed (f->connection));
+  mm_connection_close (f->connection, NULL);
+  /* The flush gives up after 10 s; 30 s is a failure. */
+  timeout = g_timeout_add_seconds (30, give_up, NULL);
+  while (!f->closed)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (timeout);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -322,6 +355,8 @@ main (int argc, char *argv[])
   g_test_add ("/connection/half-line", Fixture, NULL, setup, test_half_line, teardown);
   g_test_add ("/connection/peer-not-reading", Fixture, NULL, setup, test_peer_not_reading,
               teardown);
+  g_test_add ("/connection/close-without-reader", Fixture, NULL, setup,
+              test_close_without_reader, teardown);
 
   return g_test_run ();
 }

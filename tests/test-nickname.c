@@ -79,6 +79,10 @@ test_refused (void)
   /* A mark with no letter to sit on. */
   assert_refused ("\xcc\x81" "ab", MM_NICKNAME_ERROR_CHARACTER);
   assert_refused ("bob\xff", MM_NICKNAME_ERROR_NOT_UTF8);
+  /* Letters that show nothing, or belong to no script. */
+  assert_refused ("\xe3\x85\xa4\xe3\x85\xa4", MM_NICKNAME_ERROR_CHARACTER);
+  assert_refused ("\xe1\x85\xa0\xe1\x85\xa0", MM_NICKNAME_ERROR_CHARACTER);
+  assert_refused ("bob\xca\xbcs", MM_NICKNAME_ERROR_CHARACTER);
   /* Cyrillic "а" among Latin letters. */
   assert_refused ("B\xd0\xb0" "rbara", MM_NICKNAME_ERROR_MIXED_SCRIPTS);
   assert_refused ("Nikosς", MM_NICKNAME_ERROR_MIXED_SCRIPTS);
@@ -120,6 +124,9 @@ test_same_player (void)
   assert_same_player ("Νίκος", "νικοσ");
   assert_same_player ("Straße", "STRASSE");
   assert_same_player ("ｎａｍｅ", "name");
+  assert_same_player ("\xf0\x9d\x90\x80\xf0\x9d\x90\x83\xf0\x9d\x90\x8c\xf0\x9d\x90\x88"
+                      "\xf0\x9d\x90\x8d", "admin");
+  assert_same_player ("\xe1\xb4\xac\xe1\xb4\xb0\xe1\xb4\xb9\xe1\xb4\xb5\xe1\xb4\xba", "admin");
   assert_same_player ("Ζωή", "Ζω\xce\xb7\xcc\x81");
   assert_other_players ("Bob", "Rob");
   assert_other_players ("bob_1", "bob-1");

@@ -91,6 +91,61 @@ test_refusals (void)
   assert_refused ("{\"type\":\"ping\",\"id\":5}", MM_PROTOCOL_ERROR_BAD_FIELD);
 }
 
+/* What json-glib would take but JSON does not. */
+static void
+test_strict_json (void)
+{
+  g_autoptr(GString) deep = g_string_new ("{\"type\":\"ping\",\"x\":/*\"*/");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) emoji = NULL;
+
+  for (int i = 0; i < 8000; i++)
+    g_string_append_c (deep, '[');
+  for (int i = 0; i < 8000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append_c (deep, '}');
+  assert_refused (deep->str, MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"ping\",'x':1}", MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":0x1,\"program\":\"x\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":01,\"program\":\"x\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"ping\"}{\"a\":1}", MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"ping\"} x", MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"ping\",}", MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":1,\"program\":\"a\\u0000b\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":1,\"program\":\"a\\ud800b\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":1,\"program\":\"a\\udc00b\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  assert_refused ("{\"type\":\"hello\",\"version\":1,\"program\":\"a\tb\"}",
+                  MM_PROTOCOL_ERROR_SYNTAX);
+  /* A pair of surrogates is one character, and welcome. */
+  emoji = mm_protocol_parse_line ("{\"type\":\"hello\",\"version\":1,"
+                                  "\"program\":\"a\\ud83d\\ude00\"}", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (emoji, "program"), ==, "a\xf0\x9f\x98\x80");
+}
+
+/* An error names one of the codes, and the versions only with its own. */
+static void
+test_error_fields (void)
+{
+  assert_refused ("{\"type\":\"error\",\"code\":\"bogus\",\"message\":\"\"}",
+                  MM_PROTOCOL_ERROR_BAD_FIELD);
+  assert_refused ("{\"type\":\"error\",\"code\":\"syntax\",\"message\":\"\","
+                  "\"min_version\":1}", MM_PROTOCOL_ERROR_UNKNOWN_FIELD);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonObject) message =
+      mm_protocol_parse_line ("{\"type\":\"error\",\"code\":\"version\",\"message\":\"\","
+                              "\"min_version\":1,\"max_version\":1}", NULL, &error);
+
+    g_assert_no_error (error);
+  }
+}
+
 /* A line that nests without end is refused before it is parsed. */
 static void
 test_too_deep (void)
@@ -179,7 +234,7 @@ test_garbage (void)
     "{\"type\":\"error\",\"code\":\"x\",\"message\":\"y\",\"min_version\":1}",
     "{\"type\":\"ping\",\"id\":\"a\"}",
   };
-  static const char alphabet[] = "{}[]\":,\\0123456789.eE+-truefalsnl \xce\xbd\xff";
+  static const char alphabet[] = "{}[]\":,\\0123456789.eE+-truefalsnlxu'/* \xce\xbd\xff";
   g_autoptr(GRand) rand = g_rand_new_with_seed (22);
   int taken = 0;
 
@@ -215,6 +270,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/protocol/hello", test_hello);
   g_test_add_func ("/protocol/refusals", test_refusals);
+  g_test_add_func ("/protocol/strict-json", test_strict_json);
+  g_test_add_func ("/protocol/error-fields", test_error_fields);
   g_test_add_func ("/protocol/too-deep", test_too_deep);
   g_test_add_func ("/protocol/error-reply", test_error_reply);
   g_test_add_func ("/protocol/line-error-codes", test_line_error_codes);

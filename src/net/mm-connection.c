@@ -36,6 +36,8 @@
  * MAX_QUEUED bytes is let go rather than allowed to fill the memory. */
 
 #define MAX_QUEUED (1024 * 1024)
+/* How long a close waits for the lines already sent to go out. */
+#define CLOSE_FLUSH_SECONDS 10
 
 struct _MmConnection
 {
@@ -56,6 +58,8 @@ struct _MmConnection
   gboolean      stream_closing;
   gboolean      closed;
   GError       *close_error;
+  /* Gives up on the last lines when the peer takes none */
+  guint         flush_timeout;
 };
 
 enum
@@ -149,6 +153,7 @@ stream_closed_cb (GObject      *source,
   /* The stream is gone either way; a failure to close it says nothing
    * the peer needs. */
   g_io_stream_close_finish (G_IO_STREAM (source), result, &error);
+  g_clear_handle_id (&self->flush_timeout, g_source_remove);
   self->closed = TRUE;
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, self->close_error);
 }
@@ -164,9 +169,20 @@ finish_closing (MmConnection *self)
                            g_object_ref (self));
 }
 
-/* Ends the connection: what was sent before still goes out, then the
- * stream closes and "closed" is emitted with @error (copied; NULL for a
- * close in good order). */
+static gboolean
+give_up_flush_cb (gpointer user_data)
+{
+  MmConnection *self = user_data;
+
+  self->flush_timeout = 0;
+  g_cancellable_cancel (self->write_cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends the connection: what was sent before still goes out (for
+ * CLOSE_FLUSH_SECONDS at most, as the peer may read nothing more), then
+ * the stream closes and "closed" is emitted with @error (copied; NULL
+ * for a close in good order). */
 void
 mm_connection_close (MmConnection *self,
                      const GError *error)
@@ -178,6 +194,10 @@ mm_connection_close (MmConnection *self,
   self->closing = TRUE;
   if (error != NULL)
     self->close_error = g_error_copy (error);
+  if (self->writing)
+    self->flush_timeout = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, CLOSE_FLUSH_SECONDS,
+                                                      give_up_flush_cb, g_object_ref (self),
+                                                      g_object_unref);
   finish_closing (self);
 }
 

@@ -55,11 +55,27 @@ is_mark (gunichar c)
 /* Letters, digits, '_' and '-'; a mark only after a letter, as the
  * vowel signs of many scripts.  Controls, format and bidi characters,
  * spaces and symbols are none of these. */
+/* Letters that show nothing: the Hangul fillers. */
+static gboolean
+is_blank_letter (gunichar c)
+{
+  return c == 0x115f || c == 0x1160 || c == 0x3164 || c == 0xffa0;
+}
+
 static gboolean
 is_allowed (gunichar c, gunichar previous)
 {
-  if (c == '_' || c == '-' || g_unichar_isalpha (c) || g_unichar_isdigit (c))
+  if (c == '_' || c == '-' || g_unichar_isdigit (c))
     return TRUE;
+  /* A letter belongs to a script: the letter-like signs of no script
+   * (as U+02BC, an apostrophe) would pass the one-script rule. */
+  if (g_unichar_isalpha (c))
+    {
+      GUnicodeScript script = g_unichar_get_script (c);
+
+      return !is_blank_letter (c) && script != G_UNICODE_SCRIPT_COMMON
+             && script != G_UNICODE_SCRIPT_INHERITED;
+    }
   return is_mark (c) && (g_unichar_isalpha (previous) || is_mark (previous));
 }
 
@@ -155,6 +171,7 @@ mm_nickname_check (const char  *name,
 char *
 mm_nickname_key (const char *name)
 {
+  g_autofree char *compatible = NULL;
   g_autofree char *folded = NULL;
   g_autofree char *decomposed = NULL;
   g_autoptr(GString) bare = NULL;
@@ -162,7 +179,10 @@ mm_nickname_key (const char *name)
 
   g_return_val_if_fail (name != NULL, NULL);
 
-  folded = g_utf8_casefold (name, -1);
+  /* Decomposed before folding and again after: some letters become
+   * capitals only once decomposed (a bold "𝐀", a superscript "ᴬ"). */
+  compatible = g_utf8_normalize (name, -1, G_NORMALIZE_NFKD);
+  folded = g_utf8_casefold (compatible, -1);
   decomposed = g_utf8_normalize (folded, -1, G_NORMALIZE_NFKD);
   bare = g_string_sized_new (strlen (decomposed));
   for (p = decomposed; *p != '\0'; p = g_utf8_next_char (p))

@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "mm-line-reader.h"
 #include "mm-protocol.h"
@@ -131,34 +132,201 @@ find_field (const MessageSpec *spec, const char *name)
   return NULL;
 }
 
-/* How deep @line nests arrays and objects, strings aside; stops
- * counting past MAX_DEPTH. */
-static gboolean
-nests_too_deep (const char *line)
+/* json-glib takes more than JSON (comments, single quotes, hex numbers,
+ * data after the root), and recurses as deep as a line nests.  So each
+ * line is first read here against the JSON grammar itself, without
+ * recursion: one object at the root, nothing after it, nesting at most
+ * MAX_DEPTH, numbers without leading zeros, strings without raw control
+ * characters, "\u0000" or unpaired surrogates. */
+typedef enum
 {
-  gboolean in_string = FALSE;
-  int depth = 0;
+  SCAN_OK,
+  SCAN_SYNTAX,
+  SCAN_NOT_OBJECT,
+  SCAN_TOO_DEEP,
+} ScanResult;
 
-  for (const char *p = line; *p != '\0'; p++)
+static const char *
+skip_space (const char *p)
+{
+  while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+    p++;
+  return p;
+}
+
+static int
+hex_value (char c)
+{
+  return g_ascii_isxdigit (c) ? g_ascii_xdigit_value (c) : -1;
+}
+
+static gboolean
+scan_escape_u (const char **pp, guint *value)
+{
+  const char *p = *pp;
+  guint v = 0;
+
+  for (int i = 0; i < 4; i++)
     {
-      if (in_string)
-        {
-          if (*p == '\\' && p[1] != '\0')
-            p++;
-          else if (*p == '"')
-            in_string = FALSE;
-        }
-      else if (*p == '"')
-        in_string = TRUE;
-      else if (*p == '[' || *p == '{')
-        {
-          if (++depth > MAX_DEPTH)
-            return TRUE;
-        }
-      else if (*p == ']' || *p == '}')
-        depth--;
+      int digit = hex_value (p[i]);
+
+      if (digit < 0)
+        return FALSE;
+      v = v * 16 + (guint) digit;
     }
-  return FALSE;
+  *pp = p + 4;
+  *value = v;
+  return TRUE;
+}
+
+/* @p is at the opening quote; answers the position after the closing one. */
+static const char *
+scan_string (const char *p)
+{
+  if (*p != '"')
+    return NULL;
+  for (p++; *p != '"'; p++)
+    {
+      if ((guchar) *p < 0x20)
+        return NULL;
+      if (*p != '\\')
+        continue;
+      p++;
+      if (*p == 'u')
+        {
+          guint value, low;
+
+          p++;
+          if (!scan_escape_u (&p, &value) || value == 0 || (value >= 0xdc00 && value <= 0xdfff))
+            return NULL;
+          if (value >= 0xd800 && value <= 0xdbff)
+            {
+              if (p[0] != '\\' || p[1] != 'u')
+                return NULL;
+              p += 2;
+              if (!scan_escape_u (&p, &low) || low < 0xdc00 || low > 0xdfff)
+                return NULL;
+            }
+          p--;
+        }
+      else if (*p == '\0' || strchr ("\"\\/bfnrt", *p) == NULL)
+        return NULL;
+    }
+  return p + 1;
+}
+
+static const char *
+scan_digits (const char *p)
+{
+  if (!g_ascii_isdigit (*p))
+    return NULL;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return p;
+}
+
+static const char *
+scan_number (const char *p)
+{
+  if (*p == '-')
+    p++;
+  if (*p == '0')
+    p++;
+  else if ((p = scan_digits (p)) == NULL)
+    return NULL;
+  if (*p == '.' && (p = scan_digits (p + 1)) == NULL)
+    return NULL;
+  if (*p == 'e' || *p == 'E')
+    {
+      p++;
+      if (*p == '+' || *p == '-')
+        p++;
+      if ((p = scan_digits (p)) == NULL)
+        return NULL;
+    }
+  return p;
+}
+
+static const char *
+scan_scalar (const char *p)
+{
+  if (*p == '"')
+    return scan_string (p);
+  if (*p == '-' || g_ascii_isdigit (*p))
+    return scan_number (p);
+  if (g_str_has_prefix (p, "true") || g_str_has_prefix (p, "null"))
+    return p + 4;
+  if (g_str_has_prefix (p, "false"))
+    return p + 5;
+  return NULL;
+}
+
+static ScanResult
+scan_line (const char *line)
+{
+  char open[MAX_DEPTH];
+  int depth = 0;
+  const char *p = skip_space (line);
+  gboolean want_key = FALSE;
+
+  if (*p != '{')
+    return *p == '\0' || *p == '[' || *p == '"' || *p == '-' || g_ascii_isdigit (*p)
+           || g_str_has_prefix (p, "true") || g_str_has_prefix (p, "false")
+           || g_str_has_prefix (p, "null")
+           ? SCAN_NOT_OBJECT : SCAN_SYNTAX;
+
+  for (;;)
+    {
+      /* A value (or, in an object, a key and its value) starts here. */
+      p = skip_space (p);
+      if (want_key)
+        {
+          if ((p = scan_string (p)) == NULL)
+            return SCAN_SYNTAX;
+          p = skip_space (p);
+          if (*p++ != ':')
+            return SCAN_SYNTAX;
+          p = skip_space (p);
+          want_key = FALSE;
+        }
+      if (*p == '{' || *p == '[')
+        {
+          if (depth == MAX_DEPTH)
+            return SCAN_TOO_DEEP;
+          open[depth++] = *p++;
+          p = skip_space (p);
+          if (*p == (open[depth - 1] == '{' ? '}' : ']'))
+            {
+              p++;
+              depth--;
+            }
+          else
+            {
+              want_key = open[depth - 1] == '{';
+              continue;
+            }
+        }
+      else if ((p = scan_scalar (p)) == NULL)
+        return SCAN_SYNTAX;
+
+      /* After a value: a comma, the end of its container, or the end. */
+      for (;;)
+        {
+          p = skip_space (p);
+          if (depth == 0)
+            return *p == '\0' ? SCAN_OK : SCAN_SYNTAX;
+          if (*p == ',')
+            {
+              p++;
+              want_key = open[depth - 1] == '{';
+              break;
+            }
+          if (*p != (open[depth - 1] == '{' ? '}' : ']'))
+            return SCAN_SYNTAX;
+          p++;
+          depth--;
+        }
+    }
 }
 
 static gboolean
@@ -261,6 +429,41 @@ take_id (JsonObject *object)
   return g_strdup (json_node_get_string (node));
 }
 
+/* The codes of docs/PROTOCOL.md that are not refusals of a line. */
+static const char *const other_error_names[] = { "too-long", "not-text", "internal" };
+
+/* An error's code is one of the specification's, and only a version
+ * error names versions. */
+static gboolean
+check_error_code (JsonObject *object,
+                  GError    **error)
+{
+  const char *code = json_object_get_string_member_with_default (object, "code", "");
+  gboolean known = FALSE;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (error_names); i++)
+    known = known || g_strcmp0 (error_names[i], code) == 0;
+  for (gsize i = 0; i < G_N_ELEMENTS (other_error_names); i++)
+    known = known || g_str_equal (other_error_names[i], code);
+  if (!known)
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                   /* Translators: protocol error; %s is an error code */
+                   _("There is no error code “%s”."), code);
+      return FALSE;
+    }
+  if (!g_str_equal (code, "version")
+      && (json_object_has_member (object, "min_version")
+          || json_object_has_member (object, "max_version")))
+    {
+      g_set_error_literal (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
+                           /* Translators: protocol error; do not translate the quoted names */
+                           _("Only a “version” error has “min_version” and “max_version”."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_message (JsonObject *object,
                GError    **error)
@@ -316,6 +519,9 @@ check_message (JsonObject *object,
         return FALSE;
     }
 
+  if (spec->fields == error_fields && !check_error_code (object, error))
+    return FALSE;
+
   for (const FieldSpec *field = spec->fields; field->name != NULL; field++)
     if (field->required && !json_object_has_member (object, field->name))
       {
@@ -346,11 +552,24 @@ mm_protocol_parse_line (const char  *line,
 
   if (id != NULL)
     *id = NULL;
-  if (nests_too_deep (line))
+  switch (g_utf8_validate (line, -1, NULL) ? scan_line (line) : SCAN_SYNTAX)
     {
+    case SCAN_OK:
+      break;
+    case SCAN_TOO_DEEP:
       g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_TOO_DEEP,
                    /* Translators: protocol error; %d is a small number */
                    _("The message nests deeper than %d levels."), MAX_DEPTH);
+      return NULL;
+    case SCAN_NOT_OBJECT:
+      g_set_error_literal (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_NOT_OBJECT,
+                           _("A message must be a JSON object."));
+      return NULL;
+    case SCAN_SYNTAX:
+    default:
+      g_set_error_literal (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_SYNTAX,
+                           /* Translators: protocol error */
+                           _("The message is not valid JSON."));
       return NULL;
     }
   parser = json_parser_new_immutable ();
