@@ -28,6 +28,7 @@
 #include "mm-connection.h"
 #include "mm-line-reader.h"
 #include "mm-protocol.h"
+#include "mm-test-net.h"
 
 typedef struct
 {
@@ -37,41 +38,22 @@ typedef struct
   MmConnection      *connection;
   MmLineReader      *peer_reader;
   GPtrArray         *messages;   /* JsonObject received by the connection */
+  gboolean           got_message;
   gboolean           closed;
   GError            *close_error;
 } Fixture;
 
-static gboolean
-give_up (gpointer user_data)
-{
-  g_error ("nothing happened within 10 s");
-  return G_SOURCE_REMOVE;
-}
-
 static void
-wait_for (gboolean *flag)
+wait_for (const gboolean *flag)
 {
-  guint timeout = g_timeout_add_seconds (10, give_up, NULL);
-
-  while (!*flag)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
-}
-
-static void
-accept_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Fixture *f = user_data;
-  g_autoptr(GError) error = NULL;
-
-  f->served = g_socket_listener_accept_finish (G_SOCKET_LISTENER (source), result, NULL, &error);
-  g_assert_no_error (error);
+  mm_test_net_wait_for (flag, 10);
 }
 
 static void
 message_cb (MmConnection *connection, JsonObject *message, Fixture *f)
 {
   g_ptr_array_add (f->messages, json_object_ref (message));
+  f->got_message = TRUE;
 }
 
 static void
@@ -85,25 +67,7 @@ closed_cb (MmConnection *connection, const GError *error, Fixture *f)
 static void
 setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
-  g_autoptr(GSocketAddress) bound = NULL;
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GError) error = NULL;
-  guint timeout;
-
-  f->listener = g_socket_listener_new ();
-  g_socket_listener_add_address (f->listener, address, G_SOCKET_TYPE_STREAM,
-                                 G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error);
-  g_assert_no_error (error);
-  g_socket_listener_accept_async (f->listener, NULL, accept_cb, f);
-  f->peer = g_socket_client_connect (client, G_SOCKET_CONNECTABLE (bound), NULL, &error);
-  g_assert_no_error (error);
-  timeout = g_timeout_add_seconds (10, give_up, NULL);
-  while (f->served == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
-
+  mm_test_net_connect_pair (&f->listener, &f->peer, &f->served);
   f->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   f->connection = mm_connection_new (G_IO_STREAM (f->served));
   g_signal_connect (f->connection, "message", G_CALLBACK (message_cb), f);
@@ -187,20 +151,14 @@ assert_error_reply (Fixture *f, const char *code, const char *id)
   g_assert_cmpstr (json_object_get_string_member_with_default (reply, "id", NULL), ==, id);
 }
 
-static gboolean
-has_messages (Fixture *f, guint n)
-{
-  return f->messages->len >= n;
-}
-
 static void
 wait_for_messages (Fixture *f, guint n)
 {
-  guint timeout = g_timeout_add_seconds (10, give_up, NULL);
-
-  while (!has_messages (f, n))
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
+  while (f->messages->len < n)
+    {
+      f->got_message = FALSE;
+      mm_test_net_wait_for (&f->got_message, 10);
+    }
 }
 
 /* A message each way. */
@@ -321,7 +279,6 @@ test_close_without_reader (Fixture *f, gconstpointer data)
   g_autofree char *filler = g_strnfill (10000, 'x');
   g_autoptr(JsonObject) big = mm_protocol_new_message ("ping", NULL);
   g_autoptr(GError) error = NULL;
-  guint timeout;
 
   /* Small buffers on both sides, so that little fits in between. */
   g_socket_set_option (g_socket_connection_get_socket (f->served), SOL_SOCKET, SO_SNDBUF, 4096,
@@ -337,10 +294,7 @@ test_close_without_reader (Fixture *f, gconstpointer data)
   g_assert_false (mm_connection_is_closed (f->connection));
   mm_connection_close (f->connection, NULL);
   /* The flush gives up after 10 s; 30 s is a failure. */
-  timeout = g_timeout_add_seconds (30, give_up, NULL);
-  while (!f->closed)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
+  mm_test_net_wait_for (&f->closed, 30);
 }
 
 int

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "mm-line-reader.h"
+#include "mm-test-net.h"
 
 typedef struct
 {
@@ -43,24 +44,14 @@ read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   r->done = TRUE;
 }
 
-static gboolean
-give_up (gpointer user_data)
-{
-  g_error ("no line came within 10 s");
-  return G_SOURCE_REMOVE;
-}
-
 /* One line, the main loop run until it comes (10 s at most). */
 static char *
 read_line (MmLineReader *reader, GError **error)
 {
   ReadResult r = { 0 };
-  guint timeout = g_timeout_add_seconds (10, give_up, NULL);
 
   mm_line_reader_read_line_async (reader, NULL, read_cb, &r);
-  while (!r.done)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
+  mm_test_net_wait_for (&r.done, 10);
   if (r.error != NULL)
     g_propagate_error (error, r.error);
   return r.line;
@@ -166,16 +157,6 @@ test_truncated (void)
 }
 
 static void
-accept_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GSocketConnection **connection = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *connection = g_socket_listener_accept_finish (G_SOCKET_LISTENER (source), result, NULL, &error);
-  g_assert_no_error (error);
-}
-
-static void
 send_text (GOutputStream *out, const char *text)
 {
   g_autoptr(GError) error = NULL;
@@ -191,29 +172,15 @@ send_text (GOutputStream *out, const char *text)
 static void
 test_loopback (void)
 {
-  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
-  g_autoptr(GSocketAddress) bound = NULL;
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketListener) listener = NULL;
   g_autoptr(GSocketConnection) to_server = NULL;
   g_autoptr(GSocketConnection) at_server = NULL;
   g_autoptr(MmLineReader) reader = NULL;
   g_autoptr(GError) error = NULL;
   GOutputStream *out;
   ReadResult r = { 0 };
-  guint timeout;
 
-  g_socket_listener_add_address (listener, address, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
-                                 NULL, &bound, &error);
-  g_assert_no_error (error);
-  g_socket_listener_accept_async (listener, NULL, accept_cb, &at_server);
-  to_server = g_socket_client_connect (client, G_SOCKET_CONNECTABLE (bound), NULL, &error);
-  g_assert_no_error (error);
-  timeout = g_timeout_add_seconds (10, give_up, NULL);
-  while (at_server == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
+  mm_test_net_connect_pair (&listener, &to_server, &at_server);
 
   reader = mm_line_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (at_server)), 0);
   out = g_io_stream_get_output_stream (G_IO_STREAM (to_server));
@@ -225,10 +192,7 @@ test_loopback (void)
   g_assert_false (r.done);
   send_text (out, "\xaf");
   send_text (out, "κος\"}\r\nsecond\n");
-  timeout = g_timeout_add_seconds (10, give_up, NULL);
-  while (!r.done)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
+  mm_test_net_wait_for (&r.done, 10);
   g_assert_no_error (r.error);
   g_assert_cmpstr (r.line, ==, "{\"name\":\"Νίκος\"}");
   g_free (r.line);
