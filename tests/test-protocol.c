@@ -146,6 +146,74 @@ test_error_fields (void)
   }
 }
 
+static void
+assert_taken (const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) message = mm_protocol_parse_line (line, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (message);
+}
+
+/* Values from a list, and lists of objects checked entry by entry. */
+static void
+test_enums_and_lists (void)
+{
+  assert_taken ("{\"type\":\"subscribe\",\"topic\":\"players\"}");
+  assert_refused ("{\"type\":\"subscribe\",\"topic\":\"everything\"}",
+                  MM_PROTOCOL_ERROR_BAD_FIELD);
+  assert_refused ("{\"type\":\"subscribe\",\"topic\":1}", MM_PROTOCOL_ERROR_BAD_FIELD);
+
+  assert_taken ("{\"type\":\"players\",\"done\":true,\"players\":[]}");
+  assert_taken ("{\"type\":\"players\",\"done\":false,\"players\":["
+                "{\"name\":\"Αλέξανδρος\",\"guest\":false,\"status\":\"idle\","
+                "\"rating\":1612,\"deviation\":80},"
+                "{\"name\":\"kim\",\"guest\":true,\"status\":\"away\"}]}");
+  /* An entry of the wrong shape, kind or with a field it does not have. */
+  assert_refused ("{\"type\":\"players\",\"done\":true,\"players\":[1]}",
+                  MM_PROTOCOL_ERROR_BAD_FIELD);
+  assert_refused ("{\"type\":\"players\",\"done\":true,\"players\":{}}",
+                  MM_PROTOCOL_ERROR_BAD_FIELD);
+  assert_refused ("{\"type\":\"players\",\"done\":true,\"players\":["
+                  "{\"name\":\"kim\",\"guest\":true,\"status\":\"idle\",\"admin\":true}]}",
+                  MM_PROTOCOL_ERROR_UNKNOWN_FIELD);
+  assert_refused ("{\"type\":\"players\",\"done\":true,\"players\":["
+                  "{\"name\":\"kim\",\"status\":\"idle\"}]}",
+                  MM_PROTOCOL_ERROR_MISSING_FIELD);
+  /* The envelope's members are only the message's, not an entry's. */
+  assert_refused ("{\"type\":\"players\",\"done\":true,\"players\":["
+                  "{\"type\":\"x\",\"name\":\"kim\",\"guest\":true,\"status\":\"idle\"}]}",
+                  MM_PROTOCOL_ERROR_UNKNOWN_FIELD);
+  {
+    g_autoptr(GString) line = g_string_new ("{\"type\":\"players\",\"done\":true,\"players\":[");
+
+    for (int i = 0; i < 101; i++)
+      g_string_append_printf (line, "%s{\"name\":\"p%d\",\"guest\":true,\"status\":\"idle\"}",
+                              i > 0 ? "," : "", i);
+    g_string_append (line, "]}");
+    assert_refused (line->str, MM_PROTOCOL_ERROR_BAD_FIELD);
+  }
+}
+
+/* The server takes only what a client may send. */
+static void
+test_requests (void)
+{
+  g_assert_true (mm_protocol_is_request ("hello"));
+  g_assert_true (mm_protocol_is_request ("ping"));
+  g_assert_true (mm_protocol_is_request ("say"));
+  g_assert_false (mm_protocol_is_request ("welcome"));
+  g_assert_false (mm_protocol_is_request ("said"));
+  g_assert_false (mm_protocol_is_request ("player-added"));
+  g_assert_false (mm_protocol_is_request ("nonsense"));
+  /* Every code has its name on the wire. */
+  for (int code = MM_PROTOCOL_ERROR_SYNTAX; code <= MM_PROTOCOL_ERROR_SHUTDOWN; code++)
+    if (code != MM_PROTOCOL_ERROR_INTERNAL)
+      g_assert_cmpstr (mm_protocol_error_name (code), !=, "internal");
+  g_assert_cmpstr (mm_protocol_error_name (MM_PROTOCOL_ERROR_SHUTDOWN + 1), ==, "internal");
+}
+
 /* A line that nests without end is refused before it is parsed. */
 static void
 test_too_deep (void)
@@ -272,6 +340,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/refusals", test_refusals);
   g_test_add_func ("/protocol/strict-json", test_strict_json);
   g_test_add_func ("/protocol/error-fields", test_error_fields);
+  g_test_add_func ("/protocol/enums-and-lists", test_enums_and_lists);
+  g_test_add_func ("/protocol/requests", test_requests);
   g_test_add_func ("/protocol/too-deep", test_too_deep);
   g_test_add_func ("/protocol/error-reply", test_error_reply);
   g_test_add_func ("/protocol/line-error-codes", test_line_error_codes);

@@ -36,20 +36,35 @@ typedef enum
   FIELD_STRING,   /* bounds: length in characters; no control characters */
   FIELD_INT,      /* bounds: the value */
   FIELD_BOOL,
+  FIELD_ENUM,     /* a string, one of values */
+  FIELD_OBJECTS,  /* an array of objects, each with the fields items; bounds: the count */
 } FieldKind;
 
-typedef struct
+typedef struct FieldSpec FieldSpec;
+
+struct FieldSpec
 {
-  const char *name;
-  FieldKind   kind;
-  gboolean    required;
-  gint64      min;
-  gint64      max;
-} FieldSpec;
+  const char        *name;
+  FieldKind          kind;
+  gboolean           required;
+  gint64             min;
+  gint64             max;
+  const char *const *values;
+  const FieldSpec   *items;
+};
+
+/* Who may send a message: the server refuses what only it sends. */
+typedef enum
+{
+  BY_CLIENT,
+  BY_SERVER,
+  BY_EITHER,
+} Sender;
 
 typedef struct
 {
   const char      *type;
+  Sender           sender;
   const FieldSpec *fields;
 } MessageSpec;
 
@@ -83,12 +98,94 @@ static const FieldSpec no_fields[] = {
   { NULL },
 };
 
+/* Identities. */
+#define NAME_BOUNDS 1, 20
+#define TOKEN_LENGTH 64
+
+static const FieldSpec login_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { NULL },
+};
+
+static const FieldSpec resume_fields[] = {
+  { "token", FIELD_STRING, TRUE, TOKEN_LENGTH, TOKEN_LENGTH },
+  { NULL },
+};
+
+static const FieldSpec session_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "token", FIELD_STRING, TRUE, TOKEN_LENGTH, TOKEN_LENGTH },
+  { "guest", FIELD_BOOL, TRUE },
+  { "resumed", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
+/* The lobby. */
+static const char *const topic_values[] = { "players", "chat", NULL };
+static const char *const status_values[] = { "idle", "playing", "watching", "away", NULL };
+static const char *const room_values[] = { "lobby", NULL };
+
+static const FieldSpec topic_fields[] = {
+  { "topic", FIELD_ENUM, TRUE, 0, 0, topic_values },
+  { NULL },
+};
+
+#define PLAYER_FIELDS \
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS }, \
+  { "guest", FIELD_BOOL, TRUE }, \
+  { "status", FIELD_ENUM, TRUE, 0, 0, status_values }, \
+  { "rating", FIELD_INT, FALSE, 0, 5000 }, \
+  { "deviation", FIELD_INT, FALSE, 0, 350 }
+
+static const FieldSpec player_fields[] = {
+  PLAYER_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec players_fields[] = {
+  { "players", FIELD_OBJECTS, TRUE, 0, 100, NULL, player_fields },
+  { "done", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
+static const FieldSpec name_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { NULL },
+};
+
+static const FieldSpec say_fields[] = {
+  { "room", FIELD_ENUM, TRUE, 0, 0, room_values },
+  { "text", FIELD_STRING, TRUE, 1, 1000 },
+  { NULL },
+};
+
+static const FieldSpec said_fields[] = {
+  { "room", FIELD_ENUM, TRUE, 0, 0, room_values },
+  { "from", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "text", FIELD_STRING, TRUE, 1, 1000 },
+  { NULL },
+};
+
 static const MessageSpec messages[] = {
-  { "hello", hello_fields },
-  { "welcome", welcome_fields },
-  { "error", error_fields },
-  { "ping", no_fields },
-  { "pong", no_fields },
+  { "hello", BY_CLIENT, hello_fields },
+  { "welcome", BY_SERVER, welcome_fields },
+  { "error", BY_SERVER, error_fields },
+  { "ok", BY_SERVER, no_fields },
+  { "ping", BY_EITHER, no_fields },
+  { "pong", BY_EITHER, no_fields },
+  { "login", BY_CLIENT, login_fields },
+  { "resume", BY_CLIENT, resume_fields },
+  { "session", BY_SERVER, session_fields },
+  { "subscribe", BY_CLIENT, topic_fields },
+  { "unsubscribe", BY_CLIENT, topic_fields },
+  { "players", BY_SERVER, players_fields },
+  { "player-added", BY_SERVER, player_fields },
+  { "player-changed", BY_SERVER, player_fields },
+  { "player-removed", BY_SERVER, name_fields },
+  { "say", BY_CLIENT, say_fields },
+  { "said", BY_SERVER, said_fields },
+  { "ignore", BY_CLIENT, name_fields },
+  { "unignore", BY_CLIENT, name_fields },
 };
 
 static const char *const error_names[] = {
@@ -101,6 +198,23 @@ static const char *const error_names[] = {
   [MM_PROTOCOL_ERROR_UNKNOWN_FIELD] = "unknown-field",
   [MM_PROTOCOL_ERROR_VERSION] = "version",
   [MM_PROTOCOL_ERROR_HELLO_FIRST] = "hello-first",
+  [MM_PROTOCOL_ERROR_TOO_LONG] = "too-long",
+  [MM_PROTOCOL_ERROR_NOT_TEXT] = "not-text",
+  [MM_PROTOCOL_ERROR_INTERNAL] = "internal",
+  [MM_PROTOCOL_ERROR_NOT_A_REQUEST] = "not-a-request",
+  [MM_PROTOCOL_ERROR_BAD_NAME] = "bad-name",
+  [MM_PROTOCOL_ERROR_NAME_TAKEN] = "name-taken",
+  [MM_PROTOCOL_ERROR_BAD_TOKEN] = "bad-token",
+  [MM_PROTOCOL_ERROR_NOT_LOGGED_IN] = "not-logged-in",
+  [MM_PROTOCOL_ERROR_LOGGED_IN] = "logged-in",
+  [MM_PROTOCOL_ERROR_NO_SUCH_PLAYER] = "no-such-player",
+  [MM_PROTOCOL_ERROR_RATE_LIMITED] = "rate-limited",
+  [MM_PROTOCOL_ERROR_FLOOD] = "flood",
+  [MM_PROTOCOL_ERROR_TIMEOUT] = "timeout",
+  [MM_PROTOCOL_ERROR_IDLE] = "idle",
+  [MM_PROTOCOL_ERROR_FULL] = "full",
+  [MM_PROTOCOL_ERROR_REPLACED] = "replaced",
+  [MM_PROTOCOL_ERROR_SHUTDOWN] = "shutdown",
 };
 
 G_DEFINE_QUARK (mm-protocol-error-quark, mm_protocol_error)
@@ -109,7 +223,7 @@ G_DEFINE_QUARK (mm-protocol-error-quark, mm_protocol_error)
 const char *
 mm_protocol_error_name (MmProtocolError code)
 {
-  if ((guint) code >= G_N_ELEMENTS (error_names))
+  if ((guint) code >= G_N_ELEMENTS (error_names) || error_names[code] == NULL)
     return "internal";
   return error_names[code];
 }
@@ -124,9 +238,9 @@ find_message (const char *type)
 }
 
 static const FieldSpec *
-find_field (const MessageSpec *spec, const char *name)
+find_field (const FieldSpec *fields, const char *name)
 {
-  for (const FieldSpec *field = spec->fields; field->name != NULL; field++)
+  for (const FieldSpec *field = fields; field->name != NULL; field++)
     if (g_str_equal (field->name, name))
       return field;
   return NULL;
@@ -380,6 +494,64 @@ check_string (JsonNode   *node,
   return TRUE;
 }
 
+static gboolean check_members (JsonObject      *object,
+                               const FieldSpec *fields,
+                               const char      *type,
+                               gboolean         envelope,
+                               GError         **error);
+
+static gboolean
+check_enum (const FieldSpec *field,
+            JsonNode        *node,
+            const char      *type,
+            GError         **error)
+{
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+      && g_strv_contains (field->values, json_node_get_string (node)))
+    return TRUE;
+  g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+               /* Translators: protocol error; %s are a field and a message type */
+               _("The field “%s” of “%s” has a value the protocol does not know."),
+               field->name, type);
+  return FALSE;
+}
+
+static gboolean
+check_objects (const FieldSpec *field,
+               JsonNode        *node,
+               const char      *type,
+               GError         **error)
+{
+  JsonArray *array;
+  guint length;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node)
+      || (length = json_array_get_length (array = json_node_get_array (node))) < field->min
+      || length > field->max)
+    {
+      g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                   /* Translators: protocol error; %s are a field and a message type */
+                   _("The field “%s” of “%s” must be a list of %d to %d entries."),
+                   field->name, type, (int) field->min, (int) field->max);
+      return FALSE;
+    }
+  for (guint i = 0; i < length; i++)
+    {
+      JsonNode *item = json_array_get_element (array, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (item))
+        {
+          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
+                       /* Translators: protocol error; %s are a field and a message type */
+                       _("The entries of “%s” in “%s” must be objects."), field->name, type);
+          return FALSE;
+        }
+      if (!check_members (json_node_get_object (item), field->items, field->name, FALSE, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_field (const FieldSpec *field,
              JsonNode        *node,
@@ -404,6 +576,12 @@ check_field (const FieldSpec *field,
         }
       return TRUE;
 
+    case FIELD_ENUM:
+      return check_enum (field, node, type, error);
+
+    case FIELD_OBJECTS:
+      return check_objects (field, node, type, error);
+
     case FIELD_BOOL:
     default:
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
@@ -415,6 +593,48 @@ check_field (const FieldSpec *field,
         }
       return TRUE;
     }
+}
+
+/* Every member of @object is one of @fields, within its bounds, and
+ * every required one is there.  In a message's @envelope, "type" and
+ * "id" are the caller's to check. */
+static gboolean
+check_members (JsonObject      *object,
+               const FieldSpec *fields,
+               const char      *type,
+               gboolean         envelope,
+               GError         **error)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      const FieldSpec *field;
+
+      if (envelope && (g_str_equal (name, "type") || g_str_equal (name, "id")))
+        continue;
+      field = find_field (fields, name);
+      if (field == NULL)
+        {
+          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
+                       /* Translators: protocol error; %s are a field and a message type */
+                       _("“%s” has no field “%s”."), type, name);
+          return FALSE;
+        }
+      if (!check_field (field, json_object_get_member (object, name), type, error))
+        return FALSE;
+    }
+
+  for (const FieldSpec *field = fields; field->name != NULL; field++)
+    if (field->required && !json_object_has_member (object, field->name))
+      {
+        g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_MISSING_FIELD,
+                     /* Translators: protocol error; %s are a message type and a field */
+                     _("“%s” needs the field “%s”."), type, field->name);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* The request's "id", when it has a usable one, so that even a refusal
@@ -429,9 +649,6 @@ take_id (JsonObject *object)
   return g_strdup (json_node_get_string (node));
 }
 
-/* The codes of docs/PROTOCOL.md that are not refusals of a line. */
-static const char *const other_error_names[] = { "too-long", "not-text", "internal" };
-
 /* An error's code is one of the specification's, and only a version
  * error names versions. */
 static gboolean
@@ -443,8 +660,6 @@ check_error_code (JsonObject *object,
 
   for (gsize i = 0; i < G_N_ELEMENTS (error_names); i++)
     known = known || g_strcmp0 (error_names[i], code) == 0;
-  for (gsize i = 0; i < G_N_ELEMENTS (other_error_names); i++)
-    known = known || g_str_equal (other_error_names[i], code);
   if (!known)
     {
       g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_FIELD,
@@ -469,9 +684,9 @@ check_message (JsonObject *object,
                GError    **error)
 {
   JsonNode *type_node = json_object_get_member (object, "type");
+  JsonNode *id_node = json_object_get_member (object, "id");
   const MessageSpec *spec;
   const char *type;
-  g_autoptr(GList) members = NULL;
 
   if (type_node == NULL)
     {
@@ -491,46 +706,11 @@ check_message (JsonObject *object,
                    _("There is no message “%s”."), type);
       return FALSE;
     }
-
-  members = json_object_get_members (object);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      const char *name = l->data;
-      const FieldSpec *field;
-
-      if (g_str_equal (name, "type"))
-        continue;
-      if (g_str_equal (name, "id"))
-        {
-          if (!check_string (json_object_get_member (object, name), 1, MAX_ID_LENGTH, type, name,
-                             error))
-            return FALSE;
-          continue;
-        }
-      field = find_field (spec, name);
-      if (field == NULL)
-        {
-          g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
-                       /* Translators: protocol error; %s are a field and a message type */
-                       _("“%s” has no field “%s”."), type, name);
-          return FALSE;
-        }
-      if (!check_field (field, json_object_get_member (object, name), type, error))
-        return FALSE;
-    }
-
-  if (spec->fields == error_fields && !check_error_code (object, error))
+  if (id_node != NULL && !check_string (id_node, 1, MAX_ID_LENGTH, type, "id", error))
     return FALSE;
-
-  for (const FieldSpec *field = spec->fields; field->name != NULL; field++)
-    if (field->required && !json_object_has_member (object, field->name))
-      {
-        g_set_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_MISSING_FIELD,
-                     /* Translators: protocol error; %s are a message type and a field */
-                     _("“%s” needs the field “%s”."), type, field->name);
-        return FALSE;
-      }
-  return TRUE;
+  if (!check_members (object, spec->fields, type, TRUE, error))
+    return FALSE;
+  return spec->fields != error_fields || check_error_code (object, error);
 }
 
 /* The message of @line, checked against the specification, or NULL
@@ -596,6 +776,16 @@ mm_protocol_parse_line (const char  *line,
   return json_object_ref (object);
 }
 
+/* Whether a client may send messages of @type: the server refuses the
+ * others with MM_PROTOCOL_ERROR_NOT_A_REQUEST. */
+gboolean
+mm_protocol_is_request (const char *type)
+{
+  const MessageSpec *spec = find_message (type);
+
+  return spec != NULL && spec->sender != BY_SERVER;
+}
+
 const char *
 mm_protocol_get_type (JsonObject *message)
 {
@@ -647,9 +837,9 @@ mm_protocol_new_error (const GError *error,
   if (error->domain == MM_PROTOCOL_ERROR)
     code = mm_protocol_error_name (error->code);
   else if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_TOO_LONG))
-    code = "too-long";
+    code = mm_protocol_error_name (MM_PROTOCOL_ERROR_TOO_LONG);
   else if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_NOT_UTF8))
-    code = "not-text";
+    code = mm_protocol_error_name (MM_PROTOCOL_ERROR_NOT_TEXT);
   json_object_set_string_member (message, "code", code);
   json_object_set_string_member (message, "message", text);
   return message;

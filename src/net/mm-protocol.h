@@ -43,6 +43,25 @@ typedef enum
   MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
   MM_PROTOCOL_ERROR_VERSION,
   MM_PROTOCOL_ERROR_HELLO_FIRST,
+  MM_PROTOCOL_ERROR_TOO_LONG,
+  MM_PROTOCOL_ERROR_NOT_TEXT,
+  MM_PROTOCOL_ERROR_INTERNAL,
+  /* Refusals of a request that was well formed. */
+  MM_PROTOCOL_ERROR_NOT_A_REQUEST,
+  MM_PROTOCOL_ERROR_BAD_NAME,
+  MM_PROTOCOL_ERROR_NAME_TAKEN,
+  MM_PROTOCOL_ERROR_BAD_TOKEN,
+  MM_PROTOCOL_ERROR_NOT_LOGGED_IN,
+  MM_PROTOCOL_ERROR_LOGGED_IN,
+  MM_PROTOCOL_ERROR_NO_SUCH_PLAYER,
+  MM_PROTOCOL_ERROR_RATE_LIMITED,
+  /* Why the server closes a connection. */
+  MM_PROTOCOL_ERROR_FLOOD,
+  MM_PROTOCOL_ERROR_TIMEOUT,
+  MM_PROTOCOL_ERROR_IDLE,
+  MM_PROTOCOL_ERROR_FULL,
+  MM_PROTOCOL_ERROR_REPLACED,
+  MM_PROTOCOL_ERROR_SHUTDOWN,
 } MmProtocolError;
 
 GQuark      mm_protocol_error_quark (void);
@@ -51,6 +70,7 @@ JsonObject *mm_protocol_parse_line  (const char      *line,
                                      char           **id,
                                      GError         **error);
 const char *mm_protocol_get_type    (JsonObject      *message);
+gboolean    mm_protocol_is_request  (const char      *type);
 char       *mm_protocol_to_line     (JsonObject      *message);
 JsonObject *mm_protocol_new_message (const char      *type,
                                      const char      *id);
