@@ -69,6 +69,8 @@ mm_test_net_connect_pair (GSocketListener   **listener,
                                  NULL, &bound, &error);
   g_assert_no_error (error);
   g_socket_listener_accept_async (*listener, NULL, accept_cb, server);
+  /* Straight to loopback, never through a proxy. */
+  g_socket_client_set_enable_proxy (socket_client, FALSE);
   *client = g_socket_client_connect (socket_client, G_SOCKET_CONNECTABLE (bound), NULL, &error);
   g_assert_no_error (error);
   timeout = g_timeout_add_seconds (10, give_up, GUINT_TO_POINTER (10));

@@ -66,6 +66,7 @@ enum
 {
   SIGNAL_MESSAGE,
   SIGNAL_CLOSED,
+  SIGNAL_REFUSED,
   N_SIGNALS
 };
 
@@ -118,6 +119,12 @@ mm_connection_class_init (MmConnectionClass *klass)
    * the other side or this one closed it in good order. */
   signals[SIGNAL_CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  /* A line the specification refused, after its error was sent: the
+   * other side is still talking, and a server counts it against its
+   * limits. */
+  signals[SIGNAL_REFUSED] =
+    g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
@@ -305,6 +312,8 @@ answer_refusal (MmConnection *self,
   mm_connection_send (self, reply);
   if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_TOO_LONG))
     mm_connection_close (self, error);
+  else
+    g_signal_emit (self, signals[SIGNAL_REFUSED], 0, error);
 }
 
 static void

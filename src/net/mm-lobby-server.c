@@ -1,0 +1,831 @@
+/* mm-lobby-server.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The lobby server: one main loop on a GSocketService, no thread per
+ * client.  This file takes connections, holds them to the limits of
+ * docs/PROTOCOL.md, does the handshake and the identities, and hands
+ * the lobby's requests to mm-lobby-presence.c. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <sodium.h>
+#include <stdarg.h>
+
+#include "mm-handshake.h"
+#include "mm-line-reader.h"
+#include "mm-lobby-server-private.h"
+#include "mm-nickname.h"
+
+#define TOKEN_BYTES 32
+/* Unknown tokens a connection may try before it is closed */
+#define MAX_BAD_TOKENS 5
+#define SWEEP_INTERVAL_S 1
+
+enum
+{
+  SIGNAL_LOG,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MmLobbyServer, mm_lobby_server, G_TYPE_OBJECT)
+
+void
+mm_server_limits_init (MmServerLimits *limits)
+{
+  g_return_if_fail (limits != NULL);
+
+  *limits = (MmServerLimits) {
+    .max_connections = 20000,
+    .max_per_address = 32,
+    .handshake_timeout_s = 10,
+    .idle_timeout_s = 120,
+    .grace_s = 60,
+    .request_rate = 20,
+    .request_burst = 40,
+    .chat_rate = 1,
+    .chat_burst = 5,
+    .chat_length = 300,
+  };
+}
+
+/* One line for the log of each thing that happens, through the "log"
+ * signal: the program prints it, a test reads it. */
+void
+mm_lobby_server_log (MmLobbyServer *self,
+                     const char    *format,
+                     ...)
+{
+  g_autofree char *line = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_signal_emit (self, signals[SIGNAL_LOG], 0, line);
+}
+
+void
+mm_lobby_peer_send (MmLobbyPeer *peer,
+                    JsonObject  *message)
+{
+  if (!peer->closing)
+    mm_connection_send (peer->connection, message);
+}
+
+void
+mm_lobby_peer_reply_ok (MmLobbyPeer *peer,
+                        const char  *id)
+{
+  g_autoptr(JsonObject) ok = mm_protocol_new_message ("ok", id);
+
+  mm_lobby_peer_send (peer, ok);
+}
+
+void
+mm_lobby_peer_refuse (MmLobbyPeer     *peer,
+                      const char      *id,
+                      MmProtocolError  code,
+                      const char      *format,
+                      ...)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  va_list args;
+
+  va_start (args, format);
+  error = g_error_new_valist (MM_PROTOCOL_ERROR, code, format, args);
+  va_end (args);
+  reply = mm_protocol_new_error (error, id);
+  mm_lobby_peer_send (peer, reply);
+}
+
+/* Sessions. */
+
+static void
+session_free (MmLobbySession *session)
+{
+  g_free (session->name);
+  g_free (session->key);
+  sodium_memzero (session->token, strlen (session->token));
+  g_free (session->token);
+  g_free (session->token_hash);
+  g_hash_table_unref (session->ignored);
+  g_free (session);
+}
+
+/* The tokens are looked up by their hash, so that the time a lookup
+ * takes says nothing about the tokens the server holds. */
+static char *
+hash_token (const char *token)
+{
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, token, -1);
+}
+
+static MmLobbySession *
+session_new (MmLobbyServer *self,
+             const char    *name,
+             char          *key)
+{
+  MmLobbySession *session = g_new0 (MmLobbySession, 1);
+  guchar secret[TOKEN_BYTES];
+  char token[TOKEN_BYTES * 2 + 1];
+
+  randombytes_buf (secret, sizeof secret);
+  sodium_bin2hex (token, sizeof token, secret, sizeof secret);
+  sodium_memzero (secret, sizeof secret);
+  session->name = g_strdup (name);
+  session->key = key;
+  session->token = g_strdup (token);
+  session->token_hash = hash_token (token);
+  sodium_memzero (token, sizeof token);
+  session->guest = TRUE;
+  session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
+                      g_get_monotonic_time ());
+  g_hash_table_insert (self->sessions, session->key, session);
+  g_hash_table_insert (self->tokens, session->token_hash, session);
+  return session;
+}
+
+static void
+session_end (MmLobbyServer  *self,
+             MmLobbySession *session)
+{
+  g_autofree char *name = g_strdup (session->name);
+
+  g_hash_table_remove (self->tokens, session->token_hash);
+  g_hash_table_remove (self->sessions, session->key);
+  mm_lobby_presence_announce (self, NULL, name);
+}
+
+static void
+send_session (MmLobbyPeer    *peer,
+              MmLobbySession *session,
+              gboolean        resumed,
+              const char     *id)
+{
+  g_autoptr(JsonObject) reply = mm_protocol_new_message ("session", id);
+
+  json_object_set_string_member (reply, "name", session->name);
+  json_object_set_string_member (reply, "token", session->token);
+  json_object_set_boolean_member (reply, "guest", session->guest);
+  json_object_set_boolean_member (reply, "resumed", resumed);
+  mm_lobby_peer_send (peer, reply);
+}
+
+/* Peers. */
+
+static void
+peer_free (MmLobbyPeer *peer)
+{
+  g_signal_handlers_disconnect_by_data (peer->connection, peer);
+  g_object_unref (peer->connection);
+  g_free (peer->address);
+  g_free (peer);
+}
+
+/* The peer's session loses its connection: it waits out the grace
+ * period, away, for a resume. */
+static void
+peer_detach (MmLobbyPeer *peer)
+{
+  MmLobbyServer *self = peer->server;
+  MmLobbySession *session = peer->session;
+
+  mm_lobby_presence_forget_peer (self, peer);
+  if (session == NULL)
+    return;
+  peer->session = NULL;
+  session->peer = NULL;
+  session->away_since_us = g_get_monotonic_time ();
+  if (self->stopping)
+    return;
+  if (self->limits.grace_s == 0)
+    {
+      mm_lobby_server_log (self, "%s left", session->name);
+      session_end (self, session);
+      return;
+    }
+  mm_lobby_server_log (self, "%s away, %u s to come back", session->name, self->limits.grace_s);
+  mm_lobby_presence_announce (self, session, "player-changed");
+}
+
+/* Tells the peer why with an error of @code, then closes it. */
+static void
+peer_close (MmLobbyPeer     *peer,
+            const char      *id,
+            MmProtocolError  code,
+            const char      *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+
+  if (peer->closing)
+    return;
+  error = g_error_new_literal (MM_PROTOCOL_ERROR, code, text);
+  reply = mm_protocol_new_error (error, id);
+  mm_connection_send (peer->connection, reply);
+  peer->closing = TRUE;
+  mm_connection_close (peer->connection, NULL);
+  mm_lobby_server_log (peer->server, "closed %s: %s", peer->address,
+                       mm_protocol_error_name (code));
+  peer_detach (peer);
+}
+
+static void
+peer_closed_cb (MmConnection *connection,
+                const GError *error,
+                MmLobbyPeer  *peer)
+{
+  MmLobbyServer *self = peer->server;
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, peer->address));
+
+  if (!peer->closing)
+    {
+      peer->closing = TRUE;
+      peer_detach (peer);
+    }
+  if (count <= 1)
+    g_hash_table_remove (self->per_address, peer->address);
+  else
+    g_hash_table_insert (self->per_address, g_strdup (peer->address), GUINT_TO_POINTER (count - 1));
+  g_hash_table_remove (self->peers, peer);
+}
+
+/* Whether one more request of @peer may be done now.  Past the rate it
+ * is refused; a peer that goes on past a second burst is closed. */
+static gboolean
+peer_take_request (MmLobbyPeer *peer,
+                   const char  *id)
+{
+  MmLobbyServer *self = peer->server;
+
+  if (mm_rate_limit_take (&peer->requests, g_get_monotonic_time ()))
+    {
+      peer->refused_in_row = 0;
+      return TRUE;
+    }
+  if (++peer->refused_in_row > MAX (self->limits.request_burst, 1))
+    peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
+                /* Translators: why the server closed a connection */
+                _("Far too many requests: the connection is closed."));
+  else
+    mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                          /* Translators: protocol error */
+                          _("Too many requests: wait a moment."));
+  return FALSE;
+}
+
+static void
+handle_hello (MmLobbyPeer *peer,
+              JsonObject  *message,
+              const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) welcome = NULL;
+
+  if (!mm_handshake_check_hello (message, &error))
+    {
+      g_autoptr(JsonObject) refusal = mm_handshake_new_refusal (error, id);
+
+      mm_lobby_peer_send (peer, refusal);
+      peer->closing = TRUE;
+      mm_connection_close (peer->connection, NULL);
+      mm_lobby_server_log (peer->server, "refused %s: %s", peer->address, error->message);
+      return;
+    }
+  welcome = mm_handshake_new_welcome (peer->server->name, MM_LINE_READER_MAX_LENGTH);
+  if (id != NULL)
+    json_object_set_string_member (welcome, "id", id);
+  peer->welcomed = TRUE;
+  mm_lobby_peer_send (peer, welcome);
+}
+
+static void
+handle_login (MmLobbyPeer *peer,
+              JsonObject  *message,
+              const char  *id)
+{
+  MmLobbyServer *self = peer->server;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = mm_nickname_check (json_object_get_string_member (message, "name"),
+                                             &error);
+  MmLobbySession *session;
+  char *key;
+
+  if (name == NULL)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_NAME, "%s", error->message);
+      return;
+    }
+  key = mm_nickname_key (name);
+  if (g_hash_table_contains (self->sessions, key))
+    {
+      g_free (key);
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,
+                            /* Translators: protocol error; %s is a player's name */
+                            _("Someone is already called “%s”."), name);
+      return;
+    }
+  session = session_new (self, name, key);
+  session->peer = peer;
+  peer->session = session;
+  send_session (peer, session, FALSE, id);
+  mm_lobby_server_log (self, "%s came as a guest from %s", session->name, peer->address);
+  mm_lobby_presence_announce (self, session, "player-added");
+}
+
+static void
+handle_resume (MmLobbyPeer *peer,
+               JsonObject  *message,
+               const char  *id)
+{
+  MmLobbyServer *self = peer->server;
+  g_autofree char *hash = hash_token (json_object_get_string_member (message, "token"));
+  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
+  MmLobbyPeer *old;
+
+  if (session == NULL)
+    {
+      if (++peer->bad_tokens > MAX_BAD_TOKENS)
+        peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
+                    /* Translators: why the server closed a connection */
+                    _("Too many unknown tokens: the connection is closed."));
+      else
+        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
+                              /* Translators: protocol error */
+                              _("No session has that token; it may have ended."));
+      return;
+    }
+  old = session->peer;
+  if (old != NULL)
+    {
+      /* The session goes with the token, and the old connection with
+       * nothing. */
+      old->session = NULL;
+      session->peer = NULL;
+      peer_close (old, NULL, MM_PROTOCOL_ERROR_REPLACED,
+                  /* Translators: why the server closed a connection */
+                  _("The session was taken up on another connection."));
+    }
+  session->peer = peer;
+  peer->session = session;
+  send_session (peer, session, TRUE, id);
+  mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
+  mm_lobby_presence_announce (self, session, "player-changed");
+}
+
+typedef void (*RequestHandler) (MmLobbyPeer *peer,
+                                JsonObject  *message,
+                                const char  *id);
+
+static void
+handle_ping (MmLobbyPeer *peer,
+             JsonObject  *message,
+             const char  *id)
+{
+  g_autoptr(JsonObject) pong = mm_protocol_new_message ("pong", id);
+
+  mm_lobby_peer_send (peer, pong);
+}
+
+static void
+handle_pong (MmLobbyPeer *peer,
+             JsonObject  *message,
+             const char  *id)
+{
+  /* The answer to the server's ping: hearing it was the point. */
+}
+
+static void
+handle_subscribe (MmLobbyPeer *peer,
+                  JsonObject  *message,
+                  const char  *id)
+{
+  mm_lobby_presence_subscribe (peer->server, peer, json_object_get_string_member (message, "topic"),
+                               id);
+}
+
+static void
+handle_unsubscribe (MmLobbyPeer *peer,
+                    JsonObject  *message,
+                    const char  *id)
+{
+  mm_lobby_presence_unsubscribe (peer->server, peer,
+                                 json_object_get_string_member (message, "topic"), id);
+}
+
+static void
+handle_say (MmLobbyPeer *peer,
+            JsonObject  *message,
+            const char  *id)
+{
+  mm_lobby_presence_say (peer->server, peer, message, id);
+}
+
+static void
+handle_ignore (MmLobbyPeer *peer,
+               JsonObject  *message,
+               const char  *id)
+{
+  mm_lobby_presence_ignore (peer->server, peer, message, id, TRUE);
+}
+
+static void
+handle_unignore (MmLobbyPeer *peer,
+                 JsonObject  *message,
+                 const char  *id)
+{
+  mm_lobby_presence_ignore (peer->server, peer, message, id, FALSE);
+}
+
+typedef enum
+{
+  ANYONE,
+  SESSION_NEEDED,
+  NO_SESSION_YET,
+} Needs;
+
+static const struct
+{
+  const char     *type;
+  Needs           needs;
+  RequestHandler  handle;
+} requests[] = {
+  { "ping", ANYONE, handle_ping },
+  { "pong", ANYONE, handle_pong },
+  { "login", NO_SESSION_YET, handle_login },
+  { "resume", NO_SESSION_YET, handle_resume },
+  { "subscribe", SESSION_NEEDED, handle_subscribe },
+  { "unsubscribe", SESSION_NEEDED, handle_unsubscribe },
+  { "say", SESSION_NEEDED, handle_say },
+  { "ignore", SESSION_NEEDED, handle_ignore },
+  { "unignore", SESSION_NEEDED, handle_unignore },
+};
+
+static void
+dispatch_request (MmLobbyPeer *peer,
+                  JsonObject  *message,
+                  const char  *type,
+                  const char  *id)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (requests); i++)
+    {
+      if (!g_str_equal (requests[i].type, type))
+        continue;
+      if (requests[i].needs == SESSION_NEEDED && peer->session == NULL)
+        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_LOGGED_IN,
+                              /* Translators: protocol error */
+                              _("Log in first."));
+      else if (requests[i].needs == NO_SESSION_YET && peer->session != NULL)
+        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_LOGGED_IN,
+                              /* Translators: protocol error; %s is the player's name */
+                              _("You are already in, as “%s”."), peer->session->name);
+      else
+        requests[i].handle (peer, message, id);
+      return;
+    }
+  /* hello after the handshake, or a message only servers send */
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_A_REQUEST,
+                        /* Translators: protocol error; %s is the type of a message */
+                        _("A client does not send “%s”."), type);
+}
+
+static void
+peer_message_cb (MmConnection *connection,
+                 JsonObject   *message,
+                 MmLobbyPeer  *peer)
+{
+  const char *type = mm_protocol_get_type (message);
+  const char *id = json_object_get_string_member_with_default (message, "id", NULL);
+
+  if (peer->closing)
+    return;
+  peer->heard_us = g_get_monotonic_time ();
+  peer->pinged = FALSE;
+  if (!peer_take_request (peer, id))
+    return;
+  if (!peer->welcomed)
+    {
+      if (g_str_equal (type, "hello"))
+        handle_hello (peer, message, id);
+      else
+        peer_close (peer, id, MM_PROTOCOL_ERROR_HELLO_FIRST,
+                    /* Translators: why the server closed a connection */
+                    _("A connection starts with “hello”."));
+      return;
+    }
+  dispatch_request (peer, message, type, id);
+}
+
+/* A line the codec refused (and answered) still counts against the
+ * rate, so that garbage cannot flood the server. */
+static void
+peer_refused_cb (MmConnection *connection,
+                 const GError *error,
+                 MmLobbyPeer  *peer)
+{
+  if (peer->closing)
+    return;
+  peer->heard_us = g_get_monotonic_time ();
+  if (mm_rate_limit_take (&peer->requests, peer->heard_us))
+    peer->refused_in_row = 0;
+  else if (++peer->refused_in_row > MAX (peer->server->limits.request_burst, 1))
+    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FLOOD,
+                /* Translators: why the server closed a connection */
+                _("Far too many requests: the connection is closed."));
+}
+
+static char *
+remote_address (GSocketConnection *connection)
+{
+  g_autoptr(GSocketAddress) address = g_socket_connection_get_remote_address (connection, NULL);
+
+  if (!G_IS_INET_SOCKET_ADDRESS (address))
+    return g_strdup ("unknown");
+  return g_inet_address_to_string (
+    g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)));
+}
+
+static gboolean
+incoming_cb (GSocketService    *service,
+             GSocketConnection *connection,
+             GObject           *source_object,
+             MmLobbyServer     *self)
+{
+  MmLobbyPeer *peer = g_new0 (MmLobbyPeer, 1);
+  guint from_address;
+
+  peer->server = self;
+  peer->address = remote_address (connection);
+  peer->connection = mm_connection_new (G_IO_STREAM (connection));
+  peer->connected_us = peer->heard_us = g_get_monotonic_time ();
+  mm_rate_limit_init (&peer->requests, self->limits.request_rate, self->limits.request_burst,
+                      peer->connected_us);
+  g_signal_connect (peer->connection, "message", G_CALLBACK (peer_message_cb), peer);
+  g_signal_connect (peer->connection, "refused", G_CALLBACK (peer_refused_cb), peer);
+  g_signal_connect (peer->connection, "closed", G_CALLBACK (peer_closed_cb), peer);
+
+  from_address = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, peer->address)) + 1;
+  g_hash_table_insert (self->per_address, g_strdup (peer->address),
+                       GUINT_TO_POINTER (from_address));
+  g_hash_table_add (self->peers, peer);
+  mm_connection_start (peer->connection);
+
+  /* Past a limit the client is still told why before it goes. */
+  if (self->stopping)
+    peer_close (peer, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
+                /* Translators: why the server closed a connection */
+                _("The server is stopping."));
+  else if (self->limits.max_connections > 0
+           && g_hash_table_size (self->peers) > self->limits.max_connections)
+    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
+                /* Translators: why the server closed a connection */
+                _("The server is full; try again later."));
+  else if (self->limits.max_per_address > 0 && from_address > self->limits.max_per_address)
+    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
+                /* Translators: why the server closed a connection */
+                _("Too many connections from your address."));
+  return TRUE;
+}
+
+/* Once a second: handshakes and silences past their time, pings at
+ * half the idle time, and sessions whose grace period is over.  One
+ * sweep instead of a timer per connection keeps the main loop's sources
+ * few. */
+static gboolean
+sweep_cb (gpointer user_data)
+{
+  MmLobbyServer *self = user_data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 handshake_us = (gint64) self->limits.handshake_timeout_s * G_USEC_PER_SEC;
+  gint64 idle_us = (gint64) self->limits.idle_timeout_s * G_USEC_PER_SEC;
+  gint64 grace_us = (gint64) self->limits.grace_s * G_USEC_PER_SEC;
+  g_autoptr(GPtrArray) to_close = g_ptr_array_new ();
+  g_autoptr(GPtrArray) to_end = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->peers);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      MmLobbyPeer *peer = key;
+      gint64 silence = now - peer->heard_us;
+
+      if (peer->closing)
+        continue;
+      if ((!peer->welcomed && handshake_us > 0 && now - peer->connected_us > handshake_us)
+          || (idle_us > 0 && silence > idle_us))
+        g_ptr_array_add (to_close, peer);
+      else if (idle_us > 0 && silence > idle_us / 2 && !peer->pinged && peer->welcomed)
+        {
+          g_autoptr(JsonObject) ping = mm_protocol_new_message ("ping", NULL);
+
+          peer->pinged = TRUE;
+          mm_lobby_peer_send (peer, ping);
+        }
+    }
+  for (guint i = 0; i < to_close->len; i++)
+    {
+      MmLobbyPeer *peer = to_close->pdata[i];
+
+      if (!peer->welcomed)
+        peer_close (peer, NULL, MM_PROTOCOL_ERROR_TIMEOUT,
+                    /* Translators: why the server closed a connection */
+                    _("No “hello” came in time."));
+      else
+        peer_close (peer, NULL, MM_PROTOCOL_ERROR_IDLE,
+                    /* Translators: why the server closed a connection */
+                    _("The connection was silent for too long."));
+    }
+
+  g_hash_table_iter_init (&iter, self->sessions);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      MmLobbySession *session = value;
+
+      if (session->peer == NULL && now - session->away_since_us > grace_us)
+        g_ptr_array_add (to_end, session);
+    }
+  for (guint i = 0; i < to_end->len; i++)
+    {
+      MmLobbySession *session = to_end->pdata[i];
+
+      mm_lobby_server_log (self, "%s did not come back", session->name);
+      session_end (self, session);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+mm_lobby_server_dispose (GObject *object)
+{
+  MmLobbyServer *self = MM_LOBBY_SERVER (object);
+
+  mm_lobby_server_stop (self);
+  g_clear_handle_id (&self->sweep_source, g_source_remove);
+  g_clear_object (&self->service);
+  g_clear_pointer (&self->player_watchers, g_hash_table_unref);
+  g_clear_pointer (&self->chat_listeners, g_hash_table_unref);
+  g_clear_pointer (&self->peers, g_hash_table_unref);
+  g_clear_pointer (&self->tokens, g_hash_table_unref);
+  g_clear_pointer (&self->sessions, g_hash_table_unref);
+  g_clear_pointer (&self->per_address, g_hash_table_unref);
+  G_OBJECT_CLASS (mm_lobby_server_parent_class)->dispose (object);
+}
+
+static void
+mm_lobby_server_finalize (GObject *object)
+{
+  MmLobbyServer *self = MM_LOBBY_SERVER (object);
+
+  g_free (self->name);
+  G_OBJECT_CLASS (mm_lobby_server_parent_class)->finalize (object);
+}
+
+static void
+mm_lobby_server_class_init (MmLobbyServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = mm_lobby_server_dispose;
+  object_class->finalize = mm_lobby_server_finalize;
+
+  /* One line for the log, for each thing that happens. */
+  signals[SIGNAL_LOG] =
+    g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+mm_lobby_server_init (MmLobbyServer *self)
+{
+  self->peers = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) peer_free, NULL);
+  self->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->sessions = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                          (GDestroyNotify) session_free);
+  self->tokens = g_hash_table_new (g_str_hash, g_str_equal);
+  self->player_watchers = g_hash_table_new (NULL, NULL);
+  self->chat_listeners = g_hash_table_new (NULL, NULL);
+}
+
+/* A server named @name, taking what @limits allow (the defaults when
+ * NULL).  It listens once mm_lobby_server_listen() says where. */
+MmLobbyServer *
+mm_lobby_server_new (const char           *name,
+                     const MmServerLimits *limits)
+{
+  MmLobbyServer *self;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (sodium_init () < 0)
+    g_error ("libsodium cannot start: there is no source of random numbers");
+  self = g_object_new (MM_TYPE_LOBBY_SERVER, NULL);
+  self->name = g_strdup (name);
+  if (limits != NULL)
+    self->limits = *limits;
+  else
+    mm_server_limits_init (&self->limits);
+  return self;
+}
+
+/* Listens on @address (every address when NULL) and @port (any free
+ * one when 0, told in @bound_port). */
+gboolean
+mm_lobby_server_listen (MmLobbyServer *self,
+                        GInetAddress  *address,
+                        guint16        port,
+                        guint16       *bound_port,
+                        GError       **error)
+{
+  g_autoptr(GSocketAddress) socket_address = NULL;
+  g_autoptr(GSocketAddress) effective = NULL;
+
+  g_return_val_if_fail (MM_IS_LOBBY_SERVER (self), FALSE);
+  g_return_val_if_fail (self->service == NULL, FALSE);
+
+  if (address != NULL)
+    socket_address = g_inet_socket_address_new (address, port);
+  self->service = g_socket_service_new ();
+  if (socket_address != NULL)
+    {
+      if (!g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), socket_address,
+                                          G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL,
+                                          &effective, error))
+        return FALSE;
+      port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+    }
+  else if (port == 0)
+    {
+      port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (self->service), NULL, error);
+      if (port == 0)
+        return FALSE;
+    }
+  else if (!g_socket_listener_add_inet_port (G_SOCKET_LISTENER (self->service), port, NULL,
+                                             error))
+    return FALSE;
+  if (bound_port != NULL)
+    *bound_port = port;
+  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
+  g_socket_service_start (self->service);
+  self->sweep_source = g_timeout_add_seconds (SWEEP_INTERVAL_S, sweep_cb, self);
+  mm_lobby_server_log (self, "listening on port %u", port);
+  return TRUE;
+}
+
+/* Tells every client that the server stops, closes their connections
+ * and stops listening.  The connections finish closing on the main
+ * loop. */
+void
+mm_lobby_server_stop (MmLobbyServer *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_if_fail (MM_IS_LOBBY_SERVER (self));
+
+  if (self->stopping)
+    return;
+  self->stopping = TRUE;
+  if (self->service != NULL)
+    {
+      g_socket_service_stop (self->service);
+      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+    }
+  g_hash_table_iter_init (&iter, self->peers);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    peer_close (key, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
+                /* Translators: why the server closed a connection */
+                _("The server is stopping."));
+  mm_lobby_server_log (self, "stopped");
+}
+
+/* The connections open or closing, for the program's log and tests. */
+guint
+mm_lobby_server_get_n_connections (MmLobbyServer *self)
+{
+  g_return_val_if_fail (MM_IS_LOBBY_SERVER (self), 0);
+
+  return g_hash_table_size (self->peers);
+}
