@@ -59,27 +59,98 @@ closed_cb (MmConnection *connection,
   client->closed = TRUE;
 }
 
+static gboolean
+accept_pinned_cb (GTlsConnection       *connection,
+                  GTlsCertificate      *peer_certificate,
+                  GTlsCertificateFlags  errors,
+                  GTlsCertificate      *pinned)
+{
+  /* Self-signed, so never trusted by a CA: the pin alone decides. */
+  return g_tls_certificate_is_same (peer_certificate, pinned);
+}
+
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} Handshake;
+
+static void
+handshake_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Handshake *handshake = user_data;
+
+  g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &handshake->error);
+  handshake->done = TRUE;
+}
+
+/* The TLS stream over @socket, its handshake done on the main loop (the
+ * server runs there too), or NULL with the handshake's error. */
+static GIOStream *
+open_tls (GSocketConnection  *socket,
+          GTlsCertificate    *pinned,
+          GError            **error)
+{
+  g_autoptr(GIOStream) tls = g_tls_client_connection_new (G_IO_STREAM (socket), NULL, error);
+  Handshake handshake = { FALSE, NULL };
+
+  if (tls == NULL)
+    return NULL;
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_pinned_cb), pinned);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (tls), G_PRIORITY_DEFAULT, NULL,
+                                    handshake_cb, &handshake);
+  while (!handshake.done)
+    g_main_context_iteration (NULL, TRUE);
+  if (handshake.error != NULL)
+    {
+      g_propagate_error (error, handshake.error);
+      return NULL;
+    }
+  return g_steal_pointer (&tls);
+}
+
+/* A client on 127.0.0.1:@port, in TLS when @pinned is the certificate
+ * it must find there; NULL with the TLS handshake's error. */
 MmTestClient *
-mm_test_client_connect (guint16 port)
+mm_test_client_connect_full (guint16           port,
+                             GTlsCertificate  *pinned,
+                             GError          **error)
 {
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
   g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, port);
   g_autoptr(GSocketClient) socket_client = g_socket_client_new ();
-  g_autoptr(GError) error = NULL;
-  MmTestClient *client = g_new0 (MmTestClient, 1);
+  g_autoptr(GError) connect_error = NULL;
+  g_autoptr(GSocketConnection) socket = NULL;
+  g_autoptr(GIOStream) stream = NULL;
+  MmTestClient *client;
 
   /* Straight to loopback, never through a proxy. */
   g_socket_client_set_enable_proxy (socket_client, FALSE);
-  client->socket = g_socket_client_connect (socket_client, G_SOCKET_CONNECTABLE (address), NULL,
-                                            &error);
-  g_assert_no_error (error);
-  client->connection = mm_connection_new (G_IO_STREAM (client->socket));
+  socket = g_socket_client_connect (socket_client, G_SOCKET_CONNECTABLE (address), NULL,
+                                    &connect_error);
+  g_assert_no_error (connect_error);
+  if (pinned == NULL)
+    stream = g_object_ref (G_IO_STREAM (socket));
+  else if ((stream = open_tls (socket, pinned, error)) == NULL)
+    return NULL;
+  client = g_new0 (MmTestClient, 1);
+  client->socket = g_steal_pointer (&socket);
+  client->stream = g_steal_pointer (&stream);
+  client->connection = mm_connection_new (client->stream);
   client->answers_pings = TRUE;
   g_queue_init (&client->messages);
   g_signal_connect (client->connection, "message", G_CALLBACK (message_cb), client);
   g_signal_connect (client->connection, "closed", G_CALLBACK (closed_cb), client);
   mm_connection_start (client->connection);
   return client;
+}
+
+MmTestClient *
+mm_test_client_connect (guint16 port)
+{
+  return mm_test_client_connect_full (port, NULL, NULL);
 }
 
 /* A client past the handshake and logged in as the guest @name. */
@@ -108,6 +179,7 @@ mm_test_client_free (MmTestClient *client)
   /* At once, as a cut line would: the server sees the end without a
    * goodbye. */
   g_socket_close (g_socket_connection_get_socket (client->socket), NULL);
+  g_object_unref (client->stream);
   g_object_unref (client->socket);
   g_queue_clear_full (&client->messages, (GDestroyNotify) json_object_unref);
   g_free (client->token);
@@ -119,7 +191,7 @@ void
 mm_test_client_send_line (MmTestClient *client,
                           const char   *line)
 {
-  GOutputStream *output = g_io_stream_get_output_stream (G_IO_STREAM (client->socket));
+  GOutputStream *output = g_io_stream_get_output_stream (client->stream);
   g_autoptr(GError) error = NULL;
 
   g_output_stream_write_all (output, line, strlen (line), NULL, NULL, &error);

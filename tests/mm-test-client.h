@@ -34,6 +34,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   GSocketConnection *socket;
+  /* The socket, or TLS over it */
+  GIOStream         *stream;
   MmConnection      *connection;
   GQueue             messages;
   gboolean           closed;
@@ -44,6 +46,9 @@ typedef struct
 MmLobbyServer *mm_test_server_new         (const MmServerLimits *limits,
                                            guint16              *port);
 MmTestClient  *mm_test_client_connect     (guint16               port);
+MmTestClient  *mm_test_client_connect_full (guint16              port,
+                                            GTlsCertificate     *pinned,
+                                            GError             **error);
 MmTestClient  *mm_test_client_login       (guint16               port,
                                            const char           *name);
 void           mm_test_client_free        (MmTestClient         *client);

@@ -79,6 +79,8 @@ struct _MmLobbyServer
   char           *name;
   MmServerLimits  limits;
   GSocketService *service;
+  /* NULL for plain TCP */
+  GTlsCertificate *certificate;
   /* MmLobbyPeer, owned */
   GHashTable     *peers;
   /* address → its number of peers */

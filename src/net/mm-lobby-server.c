@@ -567,18 +567,39 @@ remote_address (GSocketConnection *connection)
     g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)));
 }
 
+/* The connection's stream, in TLS when the server has a certificate:
+ * the TLS handshake happens with the first read and write. */
+static GIOStream *
+open_stream (MmLobbyServer     *self,
+             GSocketConnection *connection)
+{
+  g_autoptr(GError) error = NULL;
+  GIOStream *tls;
+
+  if (self->certificate == NULL)
+    return g_object_ref (G_IO_STREAM (connection));
+  tls = g_tls_server_connection_new (G_IO_STREAM (connection), self->certificate, &error);
+  if (tls == NULL)
+    mm_lobby_server_log (self, "no TLS: %s", error->message);
+  return tls;
+}
+
 static gboolean
 incoming_cb (GSocketService    *service,
              GSocketConnection *connection,
              GObject           *source_object,
              MmLobbyServer     *self)
 {
-  MmLobbyPeer *peer = g_new0 (MmLobbyPeer, 1);
+  g_autoptr(GIOStream) stream = open_stream (self, connection);
+  MmLobbyPeer *peer;
   guint from_address;
 
+  if (stream == NULL)
+    return TRUE;
+  peer = g_new0 (MmLobbyPeer, 1);
   peer->server = self;
   peer->address = remote_address (connection);
-  peer->connection = mm_connection_new (G_IO_STREAM (connection));
+  peer->connection = mm_connection_new (stream);
   peer->connected_us = peer->heard_us = g_get_monotonic_time ();
   mm_rate_limit_init (&peer->requests, self->limits.request_rate, self->limits.request_burst,
                       peer->connected_us);
@@ -685,6 +706,7 @@ mm_lobby_server_dispose (GObject *object)
   mm_lobby_server_stop (self);
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
+  g_clear_object (&self->certificate);
   g_clear_pointer (&self->player_watchers, g_hash_table_unref);
   g_clear_pointer (&self->chat_listeners, g_hash_table_unref);
   g_clear_pointer (&self->peers, g_hash_table_unref);
@@ -748,6 +770,18 @@ mm_lobby_server_new (const char           *name,
   else
     mm_server_limits_init (&self->limits);
   return self;
+}
+
+/* Serves TLS with @certificate (its key included), or plain TCP when
+ * NULL.  Connections made before keep what they had. */
+void
+mm_lobby_server_set_certificate (MmLobbyServer   *self,
+                                 GTlsCertificate *certificate)
+{
+  g_return_if_fail (MM_IS_LOBBY_SERVER (self));
+  g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
+
+  g_set_object (&self->certificate, certificate);
 }
 
 /* Listens on @address (every address when NULL) and @port (any free

@@ -48,6 +48,8 @@ G_DECLARE_FINAL_TYPE (MmLobbyServer, mm_lobby_server, MM, LOBBY_SERVER, GObject)
 
 MmLobbyServer *mm_lobby_server_new               (const char            *name,
                                                   const MmServerLimits  *limits);
+void           mm_lobby_server_set_certificate   (MmLobbyServer         *self,
+                                                  GTlsCertificate       *certificate);
 gboolean       mm_lobby_server_listen            (MmLobbyServer         *self,
                                                   GInetAddress          *address,
                                                   guint16                port,
