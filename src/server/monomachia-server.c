@@ -1,0 +1,319 @@
+/* monomachia-server.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* monomachia-server: the lobby server on its own, for a machine that
+ * hosts games for others.  One main loop; one log line per event on
+ * standard output; SIGTERM and SIGINT stop it after telling the
+ * clients. */
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <signal.h>
+
+#include "mm-handshake.h"
+#include "mm-line-reader.h"
+#include "mm-lobby-server.h"
+#include "mm-tls.h"
+
+#define DEFAULT_PORT 7711
+/* How long the clients have to be told before the program ends */
+#define STOP_SECONDS 3
+
+typedef struct
+{
+  char           *listen;
+  int             port;
+  char           *data_dir;
+  char           *name;
+  char           *tls_cert;
+  char           *tls_key;
+  gboolean        no_tls;
+  MmServerLimits  limits;
+  int             request_rate;
+  int             chat_rate;
+} Options;
+
+static void
+log_line (const char *line)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format_iso8601 (now);
+
+  g_print ("%s %s\n", stamp, line);
+}
+
+static void
+server_log_cb (MmLobbyServer *server,
+               const char    *line,
+               gpointer       user_data)
+{
+  log_line (line);
+}
+
+/* Whether a welcome with @name passes the protocol's own checks, as
+ * every client will make them. */
+static gboolean
+is_sendable_name (const char *name)
+{
+  g_autoptr(JsonObject) welcome = NULL;
+  g_autoptr(JsonObject) parsed = NULL;
+  g_autofree char *line = NULL;
+
+  if (!g_utf8_validate (name, -1, NULL))
+    return FALSE;
+  welcome = mm_handshake_new_welcome (name, MM_LINE_READER_MAX_LENGTH);
+  line = mm_protocol_to_line (welcome);
+  g_strchomp (line);
+  parsed = mm_protocol_parse_line (line, NULL, NULL);
+  return parsed != NULL;
+}
+
+static gboolean
+parse_options (Options  *options,
+               int      *argc,
+               char   ***argv,
+               GError  **error)
+{
+  int max_connections = (int) options->limits.max_connections;
+  int max_per_address = (int) options->limits.max_per_address;
+  int handshake_timeout = (int) options->limits.handshake_timeout_s;
+  int idle_timeout = (int) options->limits.idle_timeout_s;
+  int grace = (int) options->limits.grace_s;
+  int request_burst = (int) options->limits.request_burst;
+  int chat_burst = (int) options->limits.chat_burst;
+  int chat_length = (int) options->limits.chat_length;
+  const GOptionEntry entries[] = {
+    { "listen", 0, 0, G_OPTION_ARG_STRING, &options->listen,
+      N_("Listen on this address only (all addresses by default)"), N_("ADDRESS") },
+    { "port", 0, 0, G_OPTION_ARG_INT, &options->port,
+      N_("Listen on this port (7711 by default)"), N_("PORT") },
+    { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &options->data_dir,
+      N_("Keep the server’s data in this folder"), N_("FOLDER") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &options->name,
+      N_("The server’s name, as clients see it"), N_("NAME") },
+    { "tls-cert", 0, 0, G_OPTION_ARG_FILENAME, &options->tls_cert,
+      N_("The TLS certificate, in PEM (a self-signed one is made otherwise)"), N_("FILE") },
+    { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &options->tls_key,
+      N_("The certificate’s private key, in PEM"), N_("FILE") },
+    { "no-tls", 0, 0, G_OPTION_ARG_NONE, &options->no_tls,
+      N_("Serve plain TCP, without TLS"), NULL },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections,
+      N_("Connections taken in all (0: no limit)"), N_("N") },
+    { "max-per-address", 0, 0, G_OPTION_ARG_INT, &max_per_address,
+      N_("Connections taken from one address (0: no limit)"), N_("N") },
+    { "handshake-timeout", 0, 0, G_OPTION_ARG_INT, &handshake_timeout,
+      N_("Seconds a new connection has to say hello"), N_("SECONDS") },
+    { "idle-timeout", 0, 0, G_OPTION_ARG_INT, &idle_timeout,
+      N_("Seconds of silence before a connection is dropped (pinged at half)"), N_("SECONDS") },
+    { "grace", 0, 0, G_OPTION_ARG_INT, &grace,
+      N_("Seconds a player whose connection dropped has to come back"), N_("SECONDS") },
+    { "request-rate", 0, 0, G_OPTION_ARG_INT, &options->request_rate,
+      N_("Requests a second from one connection"), N_("N") },
+    { "request-burst", 0, 0, G_OPTION_ARG_INT, &request_burst,
+      N_("Requests taken at once from one connection"), N_("N") },
+    { "chat-rate", 0, 0, G_OPTION_ARG_INT, &options->chat_rate,
+      N_("Chat lines a second from one player"), N_("N") },
+    { "chat-burst", 0, 0, G_OPTION_ARG_INT, &chat_burst,
+      N_("Chat lines taken at once from one player"), N_("N") },
+    { "chat-length", 0, 0, G_OPTION_ARG_INT, &chat_length,
+      N_("Characters in a chat line"), N_("N") },
+    { NULL },
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("— host Monomachia games for players online"));
+  int *const numbers[] = { &max_connections, &max_per_address, &handshake_timeout, &idle_timeout,
+                           &grace, &request_burst, &chat_burst, &chat_length,
+                           &options->request_rate, &options->chat_rate };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (numbers); i++)
+    if (*numbers[i] < 0)
+      {
+        g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                             _("Limits cannot be negative."));
+        return FALSE;
+      }
+  if (options->port < 0 || options->port > 65535)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("There is no port %d."), options->port);
+      return FALSE;
+    }
+  if (options->name != NULL && !is_sendable_name (options->name))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("A server’s name holds 1 to 64 characters, none of them control characters."));
+      return FALSE;
+    }
+  if ((options->tls_cert == NULL) != (options->tls_key == NULL))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--tls-cert and --tls-key go together."));
+      return FALSE;
+    }
+  if (options->no_tls && options->tls_cert != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--no-tls cannot go with a certificate."));
+      return FALSE;
+    }
+  options->limits.max_connections = (guint) max_connections;
+  options->limits.max_per_address = (guint) max_per_address;
+  options->limits.handshake_timeout_s = (guint) handshake_timeout;
+  options->limits.idle_timeout_s = (guint) idle_timeout;
+  options->limits.grace_s = (guint) grace;
+  options->limits.request_rate = options->request_rate;
+  options->limits.request_burst = (guint) request_burst;
+  options->limits.chat_rate = options->chat_rate;
+  options->limits.chat_burst = (guint) chat_burst;
+  options->limits.chat_length = (guint) chat_length;
+  return TRUE;
+}
+
+static GTlsCertificate *
+find_certificate (Options  *options,
+                  GError  **error)
+{
+  g_autoptr(GTlsCertificate) certificate = NULL;
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *line = NULL;
+  gboolean created = FALSE;
+
+  if (options->tls_cert != NULL)
+    certificate = g_tls_certificate_new_from_files (options->tls_cert, options->tls_key, error);
+  else
+    certificate = mm_tls_certificate_load_or_create (options->data_dir, g_get_host_name (),
+                                                     &created, error);
+  if (certificate == NULL)
+    return NULL;
+  fingerprint = mm_tls_certificate_get_fingerprint (certificate);
+  line = g_strdup_printf ("%s certificate, SHA-256 fingerprint %s",
+                          created ? "made a self-signed" : "TLS with the", fingerprint);
+  log_line (line);
+  return g_steal_pointer (&certificate);
+}
+
+typedef struct
+{
+  MmLobbyServer *server;
+  GMainLoop     *loop;
+  gint64         stop_deadline;
+} Running;
+
+static gboolean
+wait_for_clients_cb (gpointer user_data)
+{
+  Running *running = user_data;
+
+  if (mm_lobby_server_get_n_connections (running->server) > 0
+      && g_get_monotonic_time () < running->stop_deadline)
+    return G_SOURCE_CONTINUE;
+  g_main_loop_quit (running->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+stop_cb (gpointer user_data)
+{
+  Running *running = user_data;
+
+  if (running->stop_deadline != 0)
+    return G_SOURCE_CONTINUE;
+  running->stop_deadline = g_get_monotonic_time () + STOP_SECONDS * G_USEC_PER_SEC;
+  mm_lobby_server_stop (running->server);
+  g_timeout_add (50, wait_for_clients_cb, running);
+  return G_SOURCE_CONTINUE;
+}
+
+int
+main (int argc, char *argv[])
+{
+  Options options = { .port = DEFAULT_PORT };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmLobbyServer) server = NULL;
+  g_autoptr(GInetAddress) address = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  const char *localedir = g_getenv ("MONOMACHIA_LOCALEDIR");
+  Running running = { NULL };
+  guint16 port = 0;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  /* A client gone from under a write is its connection's end, not the
+   * server's. */
+  signal (SIGPIPE, SIG_IGN);
+
+  mm_server_limits_init (&options.limits);
+  options.request_rate = (int) options.limits.request_rate;
+  options.chat_rate = (int) options.limits.chat_rate;
+  if (!parse_options (&options, &argc, &argv, &error))
+    {
+      g_printerr ("monomachia-server: %s\n", error->message);
+      return 2;
+    }
+  if (options.data_dir == NULL)
+    options.data_dir = g_build_filename (g_get_user_data_dir (), "monomachia-server", NULL);
+  if (options.listen != NULL && (address = g_inet_address_new_from_string (options.listen)) == NULL)
+    {
+      g_printerr ("monomachia-server: %s\n",
+                  _("--listen takes an IP address, such as 127.0.0.1 or ::1."));
+      return 2;
+    }
+
+  server = mm_lobby_server_new (options.name != NULL ? options.name : "Monomachia", &options.limits);
+  g_signal_connect (server, "log", G_CALLBACK (server_log_cb), NULL);
+  if (!options.no_tls)
+    {
+      g_autoptr(GTlsCertificate) certificate = find_certificate (&options, &error);
+
+      if (certificate == NULL)
+        {
+          g_printerr ("monomachia-server: %s\n", error->message);
+          return 1;
+        }
+      mm_lobby_server_set_certificate (server, certificate);
+    }
+  if (!mm_lobby_server_listen (server, address, (guint16) options.port, &port, &error))
+    {
+      g_printerr ("monomachia-server: %s\n", error->message);
+      return 1;
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  running.server = server;
+  running.loop = loop;
+  g_unix_signal_add (SIGTERM, stop_cb, &running);
+  g_unix_signal_add (SIGINT, stop_cb, &running);
+  g_main_loop_run (loop);
+
+  g_free (options.listen);
+  g_free (options.data_dir);
+  g_free (options.name);
+  g_free (options.tls_cert);
+  g_free (options.tls_key);
+  return 0;
+}

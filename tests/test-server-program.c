@@ -1,0 +1,245 @@
+/* test-server-program.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* monomachia-server as an operator runs it: its options, its log, TLS
+ * with the certificate it made, and a clean stop on SIGTERM that tells
+ * the clients.  It listens on 127.0.0.1 only. */
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+
+#include "mm-test-client.h"
+
+typedef struct
+{
+  GSubprocess      *process;
+  GDataInputStream *log;
+  guint16           port;
+  char             *fingerprint;
+} Server;
+
+static char *
+read_log_line (Server *server)
+{
+  g_autoptr(GError) error = NULL;
+  char *line = g_data_input_stream_read_line_utf8 (server->log, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return line;
+}
+
+/* Starts the program with @arguments after the listening ones, and
+ * reads its log until it says where it listens. */
+static Server *
+server_start (const char *const *arguments)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  Server *server = g_new0 (Server, 1);
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("MONOMACHIA_SERVER"));
+  g_ptr_array_add (argv, "--listen");
+  g_ptr_array_add (argv, "127.0.0.1");
+  g_ptr_array_add (argv, "--port");
+  g_ptr_array_add (argv, "0");
+  for (; *arguments != NULL; arguments++)
+    g_ptr_array_add (argv, (gpointer) *arguments);
+  g_ptr_array_add (argv, NULL);
+  server->process = g_subprocess_newv ((const char *const *) argv->pdata,
+                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  server->log = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->process));
+  while (server->port == 0)
+    {
+      g_autofree char *line = read_log_line (server);
+      const char *found;
+
+      g_assert_nonnull (line);
+      if ((found = strstr (line, "SHA-256 fingerprint ")) != NULL)
+        server->fingerprint = g_strdup (found + strlen ("SHA-256 fingerprint "));
+      if ((found = strstr (line, "listening on port ")) != NULL)
+        server->port = (guint16) atoi (found + strlen ("listening on port "));
+    }
+  return server;
+}
+
+static void
+wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+/* Sends SIGTERM and answers whether the program ended well within ten
+ * seconds.  The main loop runs meanwhile, for the clients in this
+ * process to hear the server's goodbye. */
+static gboolean
+server_stop (Server *server)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gboolean ended = FALSE;
+
+  g_subprocess_send_signal (server->process, SIGTERM);
+  g_subprocess_wait_async (server->process, NULL, wait_cb, &ended);
+  while (!ended && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  if (!ended)
+    {
+      g_subprocess_force_exit (server->process);
+      return FALSE;
+    }
+  return g_subprocess_get_if_exited (server->process)
+         && g_subprocess_get_exit_status (server->process) == 0;
+}
+
+static void
+server_free (Server *server)
+{
+  if (g_subprocess_get_identifier (server->process) != NULL)
+    g_subprocess_force_exit (server->process);
+  g_object_unref (server->log);
+  g_object_unref (server->process);
+  g_free (server->fingerprint);
+  g_free (server);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Server, server_free)
+
+static void
+test_plain (void)
+{
+  const char *const arguments[] = { "--no-tls", "--name", "Καφενείο", NULL };
+  g_autoptr(Server) server = server_start (arguments);
+  g_autoptr(MmTestClient) client = mm_test_client_connect (server->port);
+  g_autoptr(JsonObject) welcome = NULL;
+  g_autofree char *line = NULL;
+
+  g_assert_null (server->fingerprint);
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  welcome = mm_test_client_expect (client, "welcome", 5);
+  g_assert_cmpstr (json_object_get_string_member (welcome, "server"), ==, "Καφενείο");
+  mm_test_client_send_line (client, "{\"type\":\"login\",\"name\":\"Ηλίας\"}");
+  mm_test_client_expect_reply (client, "session", NULL);
+  /* One line of log for the event. */
+  line = read_log_line (server);
+  g_assert_nonnull (strstr (line, "Ηλίας came as a guest from 127.0.0.1"));
+
+  /* SIGTERM: the client is told, the program ends well. */
+  g_assert_true (server_stop (server));
+  mm_test_client_expect_error (client, "shutdown", NULL);
+  g_assert_true (mm_test_client_wait_closed (client, 5));
+}
+
+static void
+test_tls (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("monomachia-server-XXXXXX", &error);
+  g_autofree char *data_dir = g_build_filename (folder, "data", NULL);
+  g_autofree char *certificate_path = g_build_filename (data_dir, "tls-certificate.pem", NULL);
+  g_autofree char *key_path = g_build_filename (data_dir, "tls-key.pem", NULL);
+  const char *const arguments[] = { "--data-dir", data_dir, NULL };
+  g_autoptr(Server) server = server_start (arguments);
+  g_autoptr(Server) again = NULL;
+  g_autoptr(GTlsCertificate) kept = NULL;
+  g_autoptr(MmTestClient) client = NULL;
+  g_autoptr(JsonObject) welcome = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (server->fingerprint);
+  kept = g_tls_certificate_new_from_file (certificate_path, &error);
+  g_assert_no_error (error);
+  client = mm_test_client_connect_full (server->port, kept, &error);
+  g_assert_no_error (error);
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  welcome = mm_test_client_expect (client, "welcome", 5);
+  g_assert_true (server_stop (server));
+  g_clear_pointer (&client, mm_test_client_free);
+
+  /* The next start keeps the certificate, so players' pins hold. */
+  again = server_start (arguments);
+  g_assert_cmpstr (again->fingerprint, ==, server->fingerprint);
+  g_assert_true (server_stop (again));
+  g_unlink (certificate_path);
+  g_unlink (key_path);
+  g_rmdir (data_dir);
+  g_rmdir (folder);
+}
+
+static int
+run_with (const char *const *arguments,
+          char             **errors)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("MONOMACHIA_SERVER"));
+  for (; *arguments != NULL; arguments++)
+    g_ptr_array_add (argv, (gpointer) *arguments);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char *const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE,
+                               &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, errors, &error);
+  g_assert_no_error (error);
+  return g_subprocess_get_exit_status (process);
+}
+
+static void
+test_bad_options (void)
+{
+  static const char *const bad[][4] = {
+    { "--port", "70000", NULL },
+    { "--listen", "example.org", NULL },
+    { "--tls-cert", "/nonexistent.pem", NULL },
+    { "--no-tls", "--max-connections", "-1", NULL },
+    { "--no-tls", "--name", "", NULL },
+    { "--no-tls", "--name", "bell\a", NULL },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *errors = NULL;
+
+      g_assert_cmpint (run_with (bad[i], &errors), ==, 2);
+      g_assert_true (g_str_has_prefix (errors, "monomachia-server: "));
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_printerr ("MONOMACHIA_SERVER names no program: run this under meson test\n");
+      return 77;
+    }
+  g_test_add_func ("/server-program/plain", test_plain);
+  g_test_add_func ("/server-program/tls", test_tls);
+  g_test_add_func ("/server-program/bad-options", test_bad_options);
+
+  return g_test_run ();
+}
