@@ -48,6 +48,12 @@ message_cb (MmConnection *connection,
       mm_connection_send (connection, pong);
       return;
     }
+  if (g_getenv ("MM_TEST_TRACE") != NULL)
+    {
+      g_autofree char *line = mm_protocol_to_line (message);
+
+      g_printerr ("%p < %s", (void *) client, line);
+    }
   g_queue_push_tail (&client->messages, json_object_ref (message));
 }
 

@@ -35,7 +35,13 @@
 const char *
 mm_lobby_session_get_status (MmLobbySession *session)
 {
-  return session->peer == NULL ? "away" : "idle";
+  if (session->peer == NULL)
+    return "away";
+  if (mm_lobby_session_is_playing (session))
+    return "playing";
+  if (g_hash_table_size (session->peer->watching) > 0)
+    return "watching";
+  return "idle";
 }
 
 static void
@@ -94,7 +100,13 @@ static GHashTable *
 topic_set (MmLobbyServer *self,
            const char    *topic)
 {
-  return g_str_equal (topic, "players") ? self->player_watchers : self->chat_listeners;
+  if (g_str_equal (topic, "players"))
+    return self->player_watchers;
+  if (g_str_equal (topic, "seeks"))
+    return self->seek_watchers;
+  if (g_str_equal (topic, "games"))
+    return self->game_watchers;
+  return self->chat_listeners;
 }
 
 void
@@ -107,6 +119,10 @@ mm_lobby_presence_subscribe (MmLobbyServer *self,
   mm_lobby_peer_reply_ok (peer, id);
   if (g_str_equal (topic, "players"))
     send_snapshot (self, peer);
+  else if (g_str_equal (topic, "seeks"))
+    mm_lobby_seeks_send_snapshot (self, peer);
+  else if (g_str_equal (topic, "games"))
+    mm_lobby_games_send_snapshot (self, peer);
 }
 
 void
@@ -125,11 +141,13 @@ mm_lobby_presence_forget_peer (MmLobbyServer *self,
 {
   g_hash_table_remove (self->player_watchers, peer);
   g_hash_table_remove (self->chat_listeners, peer);
+  g_hash_table_remove (self->seek_watchers, peer);
+  g_hash_table_remove (self->game_watchers, peer);
 }
 
-static void
-broadcast (GHashTable *peers,
-           JsonObject *message)
+void
+mm_lobby_presence_broadcast (GHashTable *peers,
+                             JsonObject *message)
 {
   GHashTableIter iter;
   gpointer key;
@@ -159,7 +177,7 @@ mm_lobby_presence_announce (MmLobbyServer  *self,
       message = mm_protocol_new_message (change, NULL);
       set_player_members (message, session);
     }
-  broadcast (self->player_watchers, message);
+  mm_lobby_presence_broadcast (self->player_watchers, message);
 }
 
 void
@@ -187,6 +205,18 @@ mm_lobby_presence_say (MmLobbyServer *self,
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
                             /* Translators: protocol error */
                             _("You are chatting too fast: wait a moment."));
+      return;
+    }
+  if (!g_str_equal (json_object_get_string_member (message, "room"), "lobby"))
+    {
+      mm_lobby_games_say (self, peer, message, id);
+      return;
+    }
+  if (json_object_has_member (message, "game"))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_UNKNOWN_FIELD,
+                            /* Translators: protocol error; do not translate the quoted names */
+                            _("The lobby’s chat names no “game”."));
       return;
     }
   mm_lobby_peer_reply_ok (peer, id);

@@ -33,6 +33,16 @@
 G_BEGIN_DECLS
 
 typedef struct _MmLobbySession MmLobbySession;
+typedef struct _MmLobbyGame MmLobbyGame;
+
+/* A game's time and stakes: base and increment in seconds; both 0 for
+ * an untimed game. */
+typedef struct
+{
+  guint    base_s;
+  guint    increment_s;
+  gboolean rated;
+} MmTimeControl;
 
 /* One client's connection. */
 typedef struct
@@ -52,6 +62,8 @@ typedef struct
   MmLobbySession *session;
   gboolean        wants_players;
   gboolean        wants_chat;
+  /* The games it watches: id → MmLobbyGame */
+  GHashTable     *watching;
 } MmLobbyPeer;
 
 /* A player present in the lobby, connected or within the grace period
@@ -70,6 +82,9 @@ struct _MmLobbySession
   /* The keys of the names whose chat this player does not see */
   GHashTable  *ignored;
   MmRateLimit  chat;
+  /* The game it plays, or its last one while a rematch may come */
+  MmLobbyGame *game;
+  guint        n_seeks;
 };
 
 struct _MmLobbyServer
@@ -92,6 +107,13 @@ struct _MmLobbyServer
   /* Peers subscribed to the topics: sets of MmLobbyPeer */
   GHashTable     *player_watchers;
   GHashTable     *chat_listeners;
+  GHashTable     *seek_watchers;
+  GHashTable     *game_watchers;
+  /* id → MmLobbySeek, MmLobbyChallenge, MmLobbyGame, owned */
+  GHashTable     *seeks;
+  GHashTable     *challenges;
+  GHashTable     *games;
+  guint64         next_id;
   guint           sweep_source;
   gboolean        stopping;
 };
@@ -108,6 +130,13 @@ void mm_lobby_peer_refuse      (MmLobbyPeer   *peer,
                                 MmProtocolError code,
                                 const char    *format,
                                 ...) G_GNUC_PRINTF (4, 5);
+
+char *mm_lobby_server_new_id  (MmLobbyServer *self,
+                                char           prefix);
+void  mm_lobby_session_send    (MmLobbySession *session,
+                                JsonObject     *message);
+MmLobbySession *mm_lobby_server_find_session (MmLobbyServer *self,
+                                              const char    *name);
 
 /* mm-lobby-presence.c: who is present, and the lobby's chat. */
 const char *mm_lobby_session_get_status (MmLobbySession *session);
@@ -133,5 +162,67 @@ void        mm_lobby_presence_ignore      (MmLobbyServer  *self,
                                            JsonObject     *message,
                                            const char     *id,
                                            gboolean        ignore);
+void        mm_lobby_presence_broadcast   (GHashTable     *peers,
+                                           JsonObject     *message);
+
+/* mm-lobby-seeks.c: open games and direct challenges. */
+void mm_lobby_seeks_send_snapshot   (MmLobbyServer  *self,
+                                     MmLobbyPeer    *peer);
+void mm_lobby_seeks_handle_seek     (MmLobbyServer  *self,
+                                     MmLobbyPeer    *peer,
+                                     JsonObject     *message,
+                                     const char     *id);
+void mm_lobby_seeks_handle_cancel   (MmLobbyServer  *self,
+                                     MmLobbyPeer    *peer,
+                                     JsonObject     *message,
+                                     const char     *id);
+void mm_lobby_seeks_handle_accept   (MmLobbyServer  *self,
+                                     MmLobbyPeer    *peer,
+                                     JsonObject     *message,
+                                     const char     *id);
+void mm_lobby_seeks_handle_challenge (MmLobbyServer *self,
+                                      MmLobbyPeer   *peer,
+                                      JsonObject    *message,
+                                      const char    *id);
+void mm_lobby_seeks_handle_challenge_answer (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer,
+                                             JsonObject    *message,
+                                             const char    *id,
+                                             const char    *answer);
+void mm_lobby_seeks_forget_session  (MmLobbyServer  *self,
+                                     MmLobbySession *session);
+gboolean mm_lobby_seeks_parse_time_control (MmLobbyPeer   *peer,
+                                            JsonObject    *message,
+                                            const char    *id,
+                                            MmTimeControl *control);
+void mm_lobby_seek_free             (gpointer        seek);
+void mm_lobby_challenge_free        (gpointer        challenge);
+
+/* mm-lobby-games.c: the games, the server their referee. */
+void     mm_lobby_game_start            (MmLobbyServer       *self,
+                                         MmLobbySession      *black,
+                                         MmLobbySession      *white,
+                                         const MmTimeControl *control);
+void     mm_lobby_game_free             (gpointer             game);
+gboolean mm_lobby_session_is_playing    (MmLobbySession      *session);
+void     mm_lobby_games_send_snapshot   (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer);
+void     mm_lobby_games_handle          (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *type,
+                                         const char          *id);
+void     mm_lobby_games_say             (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *id);
+void     mm_lobby_games_session_away    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+void     mm_lobby_games_session_back    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+void     mm_lobby_games_session_gone    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+void     mm_lobby_games_forget_peer     (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer);
 
 G_END_DECLS

@@ -119,6 +119,33 @@ mm_lobby_peer_refuse (MmLobbyPeer     *peer,
   mm_lobby_peer_send (peer, reply);
 }
 
+/* Short ids for seeks, challenges and games: a letter for the kind,
+ * then a number never used before on this server. */
+char *
+mm_lobby_server_new_id (MmLobbyServer *self,
+                        char           prefix)
+{
+  return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, ++self->next_id);
+}
+
+/* Sends to the player's connection, if it has one now. */
+void
+mm_lobby_session_send (MmLobbySession *session,
+                       JsonObject     *message)
+{
+  if (session->peer != NULL)
+    mm_lobby_peer_send (session->peer, message);
+}
+
+MmLobbySession *
+mm_lobby_server_find_session (MmLobbyServer *self,
+                              const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+
+  return g_hash_table_lookup (self->sessions, key);
+}
+
 /* Sessions. */
 
 static void
@@ -173,6 +200,9 @@ session_end (MmLobbyServer  *self,
 {
   g_autofree char *name = g_strdup (session->name);
 
+  mm_lobby_games_session_gone (self, session);
+  mm_lobby_seeks_forget_session (self, session);
+
   g_hash_table_remove (self->tokens, session->token_hash);
   g_hash_table_remove (self->sessions, session->key);
   mm_lobby_presence_announce (self, NULL, name);
@@ -200,6 +230,7 @@ peer_free (MmLobbyPeer *peer)
 {
   g_signal_handlers_disconnect_by_data (peer->connection, peer);
   g_object_unref (peer->connection);
+  g_hash_table_unref (peer->watching);
   g_free (peer->address);
   g_free (peer);
 }
@@ -213,6 +244,7 @@ peer_detach (MmLobbyPeer *peer)
   MmLobbySession *session = peer->session;
 
   mm_lobby_presence_forget_peer (self, peer);
+  mm_lobby_games_forget_peer (self, peer);
   if (session == NULL)
     return;
   peer->session = NULL;
@@ -228,6 +260,7 @@ peer_detach (MmLobbyPeer *peer)
     }
   mm_lobby_server_log (self, "%s away, %u s to come back", session->name, self->limits.grace_s);
   mm_lobby_presence_announce (self, session, "player-changed");
+  mm_lobby_games_session_away (self, session);
 }
 
 /* Tells the peer why with an error of @code, then closes it. */
@@ -393,6 +426,7 @@ handle_resume (MmLobbyPeer *peer,
   send_session (peer, session, TRUE, id);
   mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
   mm_lobby_presence_announce (self, session, "player-changed");
+  mm_lobby_games_session_back (self, session);
 }
 
 typedef void (*RequestHandler) (MmLobbyPeer *peer,
@@ -459,6 +493,70 @@ handle_unignore (MmLobbyPeer *peer,
   mm_lobby_presence_ignore (peer->server, peer, message, id, FALSE);
 }
 
+static void
+handle_seek (MmLobbyPeer *peer,
+             JsonObject  *message,
+             const char  *id)
+{
+  mm_lobby_seeks_handle_seek (peer->server, peer, message, id);
+}
+
+static void
+handle_cancel_seek (MmLobbyPeer *peer,
+                    JsonObject  *message,
+                    const char  *id)
+{
+  mm_lobby_seeks_handle_cancel (peer->server, peer, message, id);
+}
+
+static void
+handle_accept_seek (MmLobbyPeer *peer,
+                    JsonObject  *message,
+                    const char  *id)
+{
+  mm_lobby_seeks_handle_accept (peer->server, peer, message, id);
+}
+
+static void
+handle_challenge (MmLobbyPeer *peer,
+                  JsonObject  *message,
+                  const char  *id)
+{
+  mm_lobby_seeks_handle_challenge (peer->server, peer, message, id);
+}
+
+static void
+handle_accept_challenge (MmLobbyPeer *peer,
+                         JsonObject  *message,
+                         const char  *id)
+{
+  mm_lobby_seeks_handle_challenge_answer (peer->server, peer, message, id, "accept");
+}
+
+static void
+handle_decline_challenge (MmLobbyPeer *peer,
+                          JsonObject  *message,
+                          const char  *id)
+{
+  mm_lobby_seeks_handle_challenge_answer (peer->server, peer, message, id, "decline");
+}
+
+static void
+handle_cancel_challenge (MmLobbyPeer *peer,
+                         JsonObject  *message,
+                         const char  *id)
+{
+  mm_lobby_seeks_handle_challenge_answer (peer->server, peer, message, id, "cancel");
+}
+
+static void
+handle_game_request (MmLobbyPeer *peer,
+                     JsonObject  *message,
+                     const char  *id)
+{
+  mm_lobby_games_handle (peer->server, peer, message, mm_protocol_get_type (message), id);
+}
+
 typedef enum
 {
   ANYONE,
@@ -481,6 +579,21 @@ static const struct
   { "say", SESSION_NEEDED, handle_say },
   { "ignore", SESSION_NEEDED, handle_ignore },
   { "unignore", SESSION_NEEDED, handle_unignore },
+  { "seek", SESSION_NEEDED, handle_seek },
+  { "cancel-seek", SESSION_NEEDED, handle_cancel_seek },
+  { "accept-seek", SESSION_NEEDED, handle_accept_seek },
+  { "challenge", SESSION_NEEDED, handle_challenge },
+  { "accept-challenge", SESSION_NEEDED, handle_accept_challenge },
+  { "decline-challenge", SESSION_NEEDED, handle_decline_challenge },
+  { "cancel-challenge", SESSION_NEEDED, handle_cancel_challenge },
+  { "move", SESSION_NEEDED, handle_game_request },
+  { "resign", SESSION_NEEDED, handle_game_request },
+  { "abort", SESSION_NEEDED, handle_game_request },
+  { "ask-undo", SESSION_NEEDED, handle_game_request },
+  { "answer-undo", SESSION_NEEDED, handle_game_request },
+  { "rematch", SESSION_NEEDED, handle_game_request },
+  { "watch", SESSION_NEEDED, handle_game_request },
+  { "unwatch", SESSION_NEEDED, handle_game_request },
 };
 
 static void
@@ -598,6 +711,7 @@ incoming_cb (GSocketService    *service,
     return TRUE;
   peer = g_new0 (MmLobbyPeer, 1);
   peer->server = self;
+  peer->watching = g_hash_table_new (g_str_hash, g_str_equal);
   peer->address = remote_address (connection);
   peer->connection = mm_connection_new (stream);
   peer->connected_us = peer->heard_us = g_get_monotonic_time ();
@@ -709,7 +823,12 @@ mm_lobby_server_dispose (GObject *object)
   g_clear_object (&self->certificate);
   g_clear_pointer (&self->player_watchers, g_hash_table_unref);
   g_clear_pointer (&self->chat_listeners, g_hash_table_unref);
+  g_clear_pointer (&self->seek_watchers, g_hash_table_unref);
+  g_clear_pointer (&self->game_watchers, g_hash_table_unref);
   g_clear_pointer (&self->peers, g_hash_table_unref);
+  g_clear_pointer (&self->challenges, g_hash_table_unref);
+  g_clear_pointer (&self->seeks, g_hash_table_unref);
+  g_clear_pointer (&self->games, g_hash_table_unref);
   g_clear_pointer (&self->tokens, g_hash_table_unref);
   g_clear_pointer (&self->sessions, g_hash_table_unref);
   g_clear_pointer (&self->per_address, g_hash_table_unref);
@@ -749,6 +868,12 @@ mm_lobby_server_init (MmLobbyServer *self)
   self->tokens = g_hash_table_new (g_str_hash, g_str_equal);
   self->player_watchers = g_hash_table_new (NULL, NULL);
   self->chat_listeners = g_hash_table_new (NULL, NULL);
+  self->seek_watchers = g_hash_table_new (NULL, NULL);
+  self->game_watchers = g_hash_table_new (NULL, NULL);
+  self->seeks = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_seek_free);
+  self->challenges = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                            mm_lobby_challenge_free);
+  self->games = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_game_free);
 }
 
 /* A server named @name, taking what @limits allow (the defaults when

@@ -121,9 +121,9 @@ static const FieldSpec session_fields[] = {
 };
 
 /* The lobby. */
-static const char *const topic_values[] = { "players", "chat", NULL };
+static const char *const topic_values[] = { "players", "chat", "seeks", "games", NULL };
 static const char *const status_values[] = { "idle", "playing", "watching", "away", NULL };
-static const char *const room_values[] = { "lobby", NULL };
+static const char *const room_values[] = { "lobby", "game", "spectators", NULL };
 
 static const FieldSpec topic_fields[] = {
   { "topic", FIELD_ENUM, TRUE, 0, 0, topic_values },
@@ -153,16 +153,173 @@ static const FieldSpec name_fields[] = {
   { NULL },
 };
 
+#define ID_BOUNDS 1, 16
+
 static const FieldSpec say_fields[] = {
   { "room", FIELD_ENUM, TRUE, 0, 0, room_values },
+  { "game", FIELD_STRING, FALSE, ID_BOUNDS },
   { "text", FIELD_STRING, TRUE, 1, 1000 },
   { NULL },
 };
 
 static const FieldSpec said_fields[] = {
   { "room", FIELD_ENUM, TRUE, 0, 0, room_values },
+  { "game", FIELD_STRING, FALSE, ID_BOUNDS },
   { "from", FIELD_STRING, TRUE, NAME_BOUNDS },
   { "text", FIELD_STRING, TRUE, 1, 1000 },
+  { NULL },
+};
+
+/* Seeks and challenges. */
+static const char *const color_values[] = { "black", "white", "random", NULL };
+static const char *const side_values[] = { "black", "white", NULL };
+static const char *const winner_values[] = { "black", "white", "draw", "none", NULL };
+static const char *const reason_values[] = {
+  "board", "resignation", "time", "abandonment", "aborted", NULL
+};
+
+#define TIME_CONTROL_FIELDS \
+  { "base", FIELD_INT, TRUE, 0, 10800 }, \
+  { "increment", FIELD_INT, TRUE, 0, 180 }, \
+  { "rated", FIELD_BOOL, TRUE }
+
+#define RATING_RANGE_FIELDS \
+  { "min_rating", FIELD_INT, FALSE, 0, 5000 }, \
+  { "max_rating", FIELD_INT, FALSE, 0, 5000 }
+
+static const FieldSpec seek_fields[] = {
+  { "color", FIELD_ENUM, TRUE, 0, 0, color_values },
+  TIME_CONTROL_FIELDS,
+  RATING_RANGE_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec seek_id_fields[] = {
+  { "seek", FIELD_STRING, TRUE, ID_BOUNDS },
+  { NULL },
+};
+
+#define SEEK_ENTRY_FIELDS \
+  { "seek", FIELD_STRING, TRUE, ID_BOUNDS }, \
+  { "by", FIELD_STRING, TRUE, NAME_BOUNDS }, \
+  { "color", FIELD_ENUM, TRUE, 0, 0, color_values }, \
+  TIME_CONTROL_FIELDS, \
+  RATING_RANGE_FIELDS
+
+static const FieldSpec seek_entry_fields[] = {
+  SEEK_ENTRY_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec seeks_fields[] = {
+  { "seeks", FIELD_OBJECTS, TRUE, 0, 100, NULL, seek_entry_fields },
+  { "done", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
+static const FieldSpec challenge_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "color", FIELD_ENUM, TRUE, 0, 0, color_values },
+  TIME_CONTROL_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec challenge_id_fields[] = {
+  { "challenge", FIELD_STRING, TRUE, ID_BOUNDS },
+  { NULL },
+};
+
+static const FieldSpec challenged_fields[] = {
+  { "challenge", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "by", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "color", FIELD_ENUM, TRUE, 0, 0, color_values },
+  TIME_CONTROL_FIELDS,
+  { NULL },
+};
+
+/* Games. */
+#define CLOCK_FIELDS \
+  { "black_ms", FIELD_INT, FALSE, 0, G_GINT64_CONSTANT (1) << 40 }, \
+  { "white_ms", FIELD_INT, FALSE, 0, G_GINT64_CONSTANT (1) << 40 }
+
+#define GAME_ENTRY_FIELDS \
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS }, \
+  { "black", FIELD_STRING, TRUE, NAME_BOUNDS }, \
+  { "white", FIELD_STRING, TRUE, NAME_BOUNDS }, \
+  TIME_CONTROL_FIELDS
+
+static const FieldSpec game_entry_fields[] = {
+  GAME_ENTRY_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec games_fields[] = {
+  { "games", FIELD_OBJECTS, TRUE, 0, 100, NULL, game_entry_fields },
+  { "done", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
+static const FieldSpec game_id_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { NULL },
+};
+
+static const FieldSpec game_state_fields[] = {
+  GAME_ENTRY_FIELDS,
+  { "moves", FIELD_STRING, TRUE, 0, 200 },
+  { "to_move", FIELD_ENUM, FALSE, 0, 0, side_values },
+  CLOCK_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec move_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "square", FIELD_STRING, TRUE, 2, 2 },
+  { NULL },
+};
+
+static const FieldSpec moved_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "ply", FIELD_INT, TRUE, 1, 200 },
+  { "color", FIELD_ENUM, TRUE, 0, 0, side_values },
+  { "square", FIELD_STRING, TRUE, 2, 2 },
+  CLOCK_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec passed_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "ply", FIELD_INT, TRUE, 1, 200 },
+  { "color", FIELD_ENUM, TRUE, 0, 0, side_values },
+  { NULL },
+};
+
+static const FieldSpec undone_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "plies", FIELD_INT, TRUE, 0, 200 },
+  CLOCK_FIELDS,
+  { NULL },
+};
+
+static const FieldSpec answer_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "accept", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
+static const FieldSpec game_player_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "seconds", FIELD_INT, FALSE, 0, 86400 },
+  { NULL },
+};
+
+static const FieldSpec game_ended_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "winner", FIELD_ENUM, TRUE, 0, 0, winner_values },
+  { "reason", FIELD_ENUM, TRUE, 0, 0, reason_values },
+  { "black_discs", FIELD_INT, TRUE, 0, 64 },
+  { "white_discs", FIELD_INT, TRUE, 0, 64 },
   { NULL },
 };
 
@@ -186,6 +343,43 @@ static const MessageSpec messages[] = {
   { "said", BY_SERVER, said_fields },
   { "ignore", BY_CLIENT, name_fields },
   { "unignore", BY_CLIENT, name_fields },
+  { "seek", BY_CLIENT, seek_fields },
+  { "seek-opened", BY_SERVER, seek_id_fields },
+  { "cancel-seek", BY_CLIENT, seek_id_fields },
+  { "accept-seek", BY_CLIENT, seek_id_fields },
+  { "seeks", BY_SERVER, seeks_fields },
+  { "seek-added", BY_SERVER, seek_entry_fields },
+  { "seek-removed", BY_SERVER, seek_id_fields },
+  { "challenge", BY_CLIENT, challenge_fields },
+  { "challenge-sent", BY_SERVER, challenge_id_fields },
+  { "challenged", BY_SERVER, challenged_fields },
+  { "accept-challenge", BY_CLIENT, challenge_id_fields },
+  { "decline-challenge", BY_CLIENT, challenge_id_fields },
+  { "cancel-challenge", BY_CLIENT, challenge_id_fields },
+  { "challenge-declined", BY_SERVER, challenge_id_fields },
+  { "challenge-cancelled", BY_SERVER, challenge_id_fields },
+  { "games", BY_SERVER, games_fields },
+  { "game-added", BY_SERVER, game_entry_fields },
+  { "game-removed", BY_SERVER, game_id_fields },
+  { "game-started", BY_SERVER, game_entry_fields },
+  { "game-state", BY_SERVER, game_state_fields },
+  { "move", BY_CLIENT, move_fields },
+  { "moved", BY_SERVER, moved_fields },
+  { "passed", BY_SERVER, passed_fields },
+  { "resign", BY_CLIENT, game_id_fields },
+  { "abort", BY_CLIENT, game_id_fields },
+  { "ask-undo", BY_CLIENT, game_id_fields },
+  { "undo-asked", BY_SERVER, game_id_fields },
+  { "answer-undo", BY_CLIENT, answer_fields },
+  { "undo-refused", BY_SERVER, game_id_fields },
+  { "undone", BY_SERVER, undone_fields },
+  { "rematch", BY_CLIENT, game_id_fields },
+  { "rematch-asked", BY_SERVER, game_id_fields },
+  { "watch", BY_CLIENT, game_id_fields },
+  { "unwatch", BY_CLIENT, game_id_fields },
+  { "opponent-away", BY_SERVER, game_player_fields },
+  { "opponent-back", BY_SERVER, game_player_fields },
+  { "game-ended", BY_SERVER, game_ended_fields },
 };
 
 static const char *const error_names[] = {
@@ -209,6 +403,19 @@ static const char *const error_names[] = {
   [MM_PROTOCOL_ERROR_LOGGED_IN] = "logged-in",
   [MM_PROTOCOL_ERROR_NO_SUCH_PLAYER] = "no-such-player",
   [MM_PROTOCOL_ERROR_RATE_LIMITED] = "rate-limited",
+  [MM_PROTOCOL_ERROR_NO_SUCH_SEEK] = "no-such-seek",
+  [MM_PROTOCOL_ERROR_NO_SUCH_CHALLENGE] = "no-such-challenge",
+  [MM_PROTOCOL_ERROR_NO_SUCH_GAME] = "no-such-game",
+  [MM_PROTOCOL_ERROR_BUSY] = "busy",
+  [MM_PROTOCOL_ERROR_NEEDS_ACCOUNT] = "needs-account",
+  [MM_PROTOCOL_ERROR_OUT_OF_RANGE] = "out-of-range",
+  [MM_PROTOCOL_ERROR_NOT_ACCEPTING] = "not-accepting",
+  [MM_PROTOCOL_ERROR_TOO_MANY] = "too-many",
+  [MM_PROTOCOL_ERROR_NOT_SEATED] = "not-seated",
+  [MM_PROTOCOL_ERROR_NOT_YOUR_TURN] = "not-your-turn",
+  [MM_PROTOCOL_ERROR_ILLEGAL_MOVE] = "illegal-move",
+  [MM_PROTOCOL_ERROR_GAME_OVER] = "game-over",
+  [MM_PROTOCOL_ERROR_TOO_LATE] = "too-late",
   [MM_PROTOCOL_ERROR_FLOOD] = "flood",
   [MM_PROTOCOL_ERROR_TIMEOUT] = "timeout",
   [MM_PROTOCOL_ERROR_IDLE] = "idle",

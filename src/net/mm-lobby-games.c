@@ -1,0 +1,890 @@
+/* mm-lobby-games.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The games of the lobby, the server their referee.  Each is a match
+ * (MmMatch) with the engine's rules, the server's clocks and two seats
+ * that are people choosing their moves at the far end of a connection:
+ * MmLocalPlayer's contract exactly (a choice stands at once), so the
+ * match takes a move only from the side to move and only a legal one.
+ * What the match does is told to the players and spectators by
+ * comparing it with what they were told (send_news), so that a move,
+ * the passes after it and the end are told once and in order, whatever
+ * made them: a move, the clock, an undo or a resignation. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mm-game.h"
+#include "mm-local-player.h"
+#include "mm-lobby-server-private.h"
+#include "mm-match.h"
+
+struct _MmLobbyGame
+{
+  MmLobbyServer  *server;
+  char           *id;
+  /* By MmColor; a session that ended is NULL */
+  MmLobbySession *players[2];
+  char           *names[2];
+  MmTimeControl   control;
+  MmGame         *game;
+  MmMatch        *match;
+  MmClock        *clock;
+  /* MmLobbyPeer */
+  GHashTable     *spectators;
+  /* The moves told so far (passes included) */
+  guint           told;
+  gboolean        over;
+  /* What ended it when the match cannot say: "abandonment", "aborted" */
+  const char     *reason;
+  int             undo_asker;
+  gboolean        rematch_wanted[2];
+  /* While a request acts on the match: its news waits for its reply */
+  gboolean        acting;
+};
+
+static const char *
+color_name (MmColor color)
+{
+  return color == MM_COLOR_BLACK ? "black" : "white";
+}
+
+gboolean
+mm_lobby_session_is_playing (MmLobbySession *session)
+{
+  return session->game != NULL && !session->game->over;
+}
+
+static void
+game_send_to_players (MmLobbyGame *game,
+                      JsonObject  *message)
+{
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL)
+      mm_lobby_session_send (game->players[c], message);
+}
+
+static void
+game_send_to_all (MmLobbyGame *game,
+                  JsonObject  *message)
+{
+  game_send_to_players (game, message);
+  mm_lobby_presence_broadcast (game->spectators, message);
+}
+
+static void
+set_clock_members (MmLobbyGame *game,
+                   JsonObject  *message)
+{
+  if (game->clock == NULL)
+    return;
+  json_object_set_int_member (message, "black_ms",
+                              MAX (mm_clock_get_remaining (game->clock, MM_COLOR_BLACK), 0) / 1000);
+  json_object_set_int_member (message, "white_ms",
+                              MAX (mm_clock_get_remaining (game->clock, MM_COLOR_WHITE), 0) / 1000);
+}
+
+static void
+set_entry_members (MmLobbyGame *game,
+                   JsonObject  *message)
+{
+  json_object_set_string_member (message, "game", game->id);
+  json_object_set_string_member (message, "black", game->names[MM_COLOR_BLACK]);
+  json_object_set_string_member (message, "white", game->names[MM_COLOR_WHITE]);
+  json_object_set_int_member (message, "base", game->control.base_s);
+  json_object_set_int_member (message, "increment", game->control.increment_s);
+  json_object_set_boolean_member (message, "rated", game->control.rated);
+}
+
+static JsonObject *
+new_game_message (MmLobbyGame *game,
+                  const char  *type,
+                  const char  *id)
+{
+  JsonObject *message = mm_protocol_new_message (type, id);
+
+  json_object_set_string_member (message, "game", game->id);
+  return message;
+}
+
+/* Everything a newcomer needs to show the game as it stands. */
+static JsonObject *
+new_game_state (MmLobbyGame *game,
+                const char  *id)
+{
+  JsonObject *state = mm_protocol_new_message ("game-state", id);
+  g_autoptr(GString) moves = g_string_new (NULL);
+  guint n_moves = mm_game_get_n_moves (game->game);
+
+  set_entry_members (game, state);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      int square = mm_game_get_move (game->game, i, NULL);
+      char name[3];
+
+      if (square == MM_SQUARE_PASS)
+        continue;
+      mm_square_format (square, name);
+      g_string_append (moves, name);
+    }
+  json_object_set_string_member (state, "moves", moves->str);
+  if (!game->over)
+    json_object_set_string_member (state, "to_move",
+                                   color_name (mm_game_get_side_to_move (game->game)));
+  set_clock_members (game, state);
+  return state;
+}
+
+static void
+announce_status (MmLobbyGame *game)
+{
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL)
+      mm_lobby_presence_announce (game->server, game->players[c], "player-changed");
+}
+
+/* Who won and why, once the game is over. */
+static void
+describe_end (MmLobbyGame  *game,
+              const char  **winner,
+              const char  **reason)
+{
+  MmColor loser = MM_COLOR_BLACK;
+  MmMatchResult result = mm_match_get_result (game->match, &loser);
+  guint black = mm_game_get_black_count (game->game);
+  guint white = mm_game_get_white_count (game->game);
+
+  if (game->reason != NULL && g_str_equal (game->reason, "aborted"))
+    {
+      *winner = "none";
+      *reason = "aborted";
+      return;
+    }
+  switch (result)
+    {
+    case MM_MATCH_RESULT_TIME:
+      *reason = "time";
+      *winner = color_name (mm_color_other (loser));
+      break;
+    case MM_MATCH_RESULT_RESIGNATION:
+      *reason = game->reason != NULL ? game->reason : "resignation";
+      *winner = color_name (mm_color_other (loser));
+      break;
+    case MM_MATCH_RESULT_BOARD:
+    case MM_MATCH_RESULT_NONE:
+    default:
+      *reason = "board";
+      *winner = black > white ? "black" : white > black ? "white" : "draw";
+      break;
+    }
+}
+
+static void
+finish (MmLobbyGame *game)
+{
+  MmLobbyServer *self = game->server;
+  g_autoptr(JsonObject) ended = new_game_message (game, "game-ended", NULL);
+  g_autoptr(JsonObject) removed = new_game_message (game, "game-removed", NULL);
+  const char *winner, *reason;
+
+  game->over = TRUE;
+  if (game->clock != NULL)
+    mm_clock_stop (game->clock);
+  describe_end (game, &winner, &reason);
+  json_object_set_string_member (ended, "winner", winner);
+  json_object_set_string_member (ended, "reason", reason);
+  json_object_set_int_member (ended, "black_discs", mm_game_get_black_count (game->game));
+  json_object_set_int_member (ended, "white_discs", mm_game_get_white_count (game->game));
+  game_send_to_all (game, ended);
+  mm_lobby_presence_broadcast (self->game_watchers, removed);
+  mm_lobby_server_log (self, "game %s %s - %s ended: %s, %s", game->id,
+                       game->names[MM_COLOR_BLACK], game->names[MM_COLOR_WHITE], winner, reason);
+  announce_status (game);
+}
+
+/* Tells everyone what happened since they were last told: moves and
+ * passes, a take-back, the end. */
+static void
+send_news (MmLobbyGame *game)
+{
+  guint n_moves = mm_game_get_n_moves (game->game);
+
+  if (game->over)
+    return;
+  if (n_moves < game->told)
+    {
+      g_autoptr(JsonObject) undone = new_game_message (game, "undone", NULL);
+
+      json_object_set_int_member (undone, "plies", n_moves);
+      set_clock_members (game, undone);
+      game_send_to_all (game, undone);
+      game->told = n_moves;
+    }
+  for (; game->told < n_moves; game->told++)
+    {
+      MmColor color;
+      int square = mm_game_get_move (game->game, game->told, &color);
+      g_autoptr(JsonObject) news = NULL;
+
+      if (square == MM_SQUARE_PASS)
+        news = new_game_message (game, "passed", NULL);
+      else
+        {
+          char name[3];
+
+          news = new_game_message (game, "moved", NULL);
+          mm_square_format (square, name);
+          json_object_set_string_member (news, "square", name);
+          set_clock_members (game, news);
+        }
+      json_object_set_int_member (news, "ply", game->told + 1);
+      json_object_set_string_member (news, "color", color_name (color));
+      game_send_to_all (game, news);
+    }
+  if (mm_match_is_finished (game->match))
+    finish (game);
+}
+
+static void
+match_result_cb (MmMatch     *match,
+                 GParamSpec  *pspec,
+                 MmLobbyGame *game)
+{
+  if (!game->acting)
+    send_news (game);
+}
+
+void
+mm_lobby_game_free (gpointer data)
+{
+  MmLobbyGame *game = data;
+
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL && game->players[c]->game == game)
+      game->players[c]->game = NULL;
+  g_signal_handlers_disconnect_by_data (game->match, game);
+  if (game->clock != NULL)
+    mm_clock_stop (game->clock);
+  g_clear_object (&game->match);
+  g_clear_object (&game->clock);
+  g_clear_object (&game->game);
+  g_hash_table_unref (game->spectators);
+  g_free (game->names[0]);
+  g_free (game->names[1]);
+  g_free (game->id);
+  g_free (game);
+}
+
+/* A session leaves its finished game: the game goes once nobody can
+ * ask for a rematch of it. */
+static void
+leave_game (MmLobbyServer  *self,
+            MmLobbySession *session)
+{
+  MmLobbyGame *game = session->game;
+
+  if (game == NULL)
+    return;
+  session->game = NULL;
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] == session)
+      game->players[c] = NULL;
+  if (game->players[0] == NULL && game->players[1] == NULL
+      && g_hash_table_size (game->spectators) == 0)
+    g_hash_table_remove (self->games, game->id);
+}
+
+void
+mm_lobby_game_start (MmLobbyServer       *self,
+                     MmLobbySession      *black,
+                     MmLobbySession      *white,
+                     const MmTimeControl *control)
+{
+  MmLobbyGame *game = g_new0 (MmLobbyGame, 1);
+  g_autoptr(MmLocalPlayer) black_seat = mm_local_player_new (black->name);
+  g_autoptr(MmLocalPlayer) white_seat = mm_local_player_new (white->name);
+  g_autoptr(JsonObject) started = NULL;
+  g_autoptr(JsonObject) added = NULL;
+
+  leave_game (self, black);
+  leave_game (self, white);
+  mm_lobby_seeks_forget_session (self, black);
+  mm_lobby_seeks_forget_session (self, white);
+
+  game->server = self;
+  game->id = mm_lobby_server_new_id (self, 'g');
+  game->players[MM_COLOR_BLACK] = black;
+  game->players[MM_COLOR_WHITE] = white;
+  game->names[MM_COLOR_BLACK] = g_strdup (black->name);
+  game->names[MM_COLOR_WHITE] = g_strdup (white->name);
+  game->control = *control;
+  game->undo_asker = -1;
+  game->spectators = g_hash_table_new (NULL, NULL);
+  game->game = mm_game_new ();
+  mm_game_set_player_name (game->game, MM_COLOR_BLACK, black->name);
+  mm_game_set_player_name (game->game, MM_COLOR_WHITE, white->name);
+  game->match = mm_match_new (game->game);
+  mm_match_set_seats (game->match, MM_PLAYER (black_seat), MM_PLAYER (white_seat));
+  if (control->base_s > 0)
+    {
+      game->clock = mm_clock_new ((gint64) control->base_s * G_USEC_PER_SEC,
+                                  (gint64) control->increment_s * G_USEC_PER_SEC);
+      mm_match_set_clock (game->match, game->clock);
+    }
+  g_signal_connect (game->match, "notify::result", G_CALLBACK (match_result_cb), game);
+  g_hash_table_insert (self->games, game->id, game);
+  black->game = game;
+  white->game = game;
+
+  started = mm_protocol_new_message ("game-started", NULL);
+  set_entry_members (game, started);
+  game_send_to_players (game, started);
+  added = mm_protocol_new_message ("game-added", NULL);
+  set_entry_members (game, added);
+  mm_lobby_presence_broadcast (self->game_watchers, added);
+  mm_lobby_server_log (self, "game %s %s - %s started, %u+%u%s", game->id, black->name,
+                       white->name, control->base_s, control->increment_s,
+                       control->rated ? ", rated" : "");
+  announce_status (game);
+}
+
+static void
+send_entry_page (MmLobbyPeer *peer,
+                 JsonArray   *games,
+                 gboolean     done)
+{
+  g_autoptr(JsonObject) page = mm_protocol_new_message ("games", NULL);
+
+  json_object_set_array_member (page, "games", json_array_ref (games));
+  json_object_set_boolean_member (page, "done", done);
+  mm_lobby_peer_send (peer, page);
+}
+
+void
+mm_lobby_games_send_snapshot (MmLobbyServer *self,
+                              MmLobbyPeer   *peer)
+{
+  g_autoptr(JsonArray) games = json_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      MmLobbyGame *game = value;
+      JsonObject *entry;
+
+      if (game->over)
+        continue;
+      entry = json_object_new ();
+      set_entry_members (game, entry);
+      json_array_add_object_element (games, entry);
+      if (json_array_get_length (games) == 100)
+        {
+          send_entry_page (peer, games, FALSE);
+          g_clear_pointer (&games, json_array_unref);
+          games = json_array_new ();
+        }
+    }
+  send_entry_page (peer, games, TRUE);
+}
+
+/* The game @id names, and the colour the peer plays in it (-1 for
+ * none); NULL with the error sent when there is no such game. */
+static MmLobbyGame *
+find_game (MmLobbyServer *self,
+           MmLobbyPeer   *peer,
+           JsonObject    *message,
+           const char    *id,
+           int           *color)
+{
+  const char *game_id = json_object_get_string_member (message, "game");
+  MmLobbyGame *game = g_hash_table_lookup (self->games, game_id);
+
+  if (game == NULL)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_GAME,
+                            /* Translators: protocol error; %s is a game's id */
+                            _("There is no game “%s”."), game_id);
+      return NULL;
+    }
+  *color = game->players[MM_COLOR_BLACK] == peer->session ? MM_COLOR_BLACK
+           : game->players[MM_COLOR_WHITE] == peer->session ? MM_COLOR_WHITE : -1;
+  return game;
+}
+
+/* The game the peer plays, still in progress; NULL with the error sent. */
+static MmLobbyGame *
+find_own_game (MmLobbyServer *self,
+               MmLobbyPeer   *peer,
+               JsonObject    *message,
+               const char    *id,
+               MmColor       *color)
+{
+  int seat = -1;
+  MmLobbyGame *game = find_game (self, peer, message, id, &seat);
+
+  if (game == NULL)
+    return NULL;
+  if (seat < 0)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_SEATED,
+                            /* Translators: protocol error */
+                            _("You do not play in that game."));
+      return NULL;
+    }
+  if (game->over)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_GAME_OVER,
+                            /* Translators: protocol error */
+                            _("That game is over."));
+      return NULL;
+    }
+  *color = (MmColor) seat;
+  return game;
+}
+
+static void
+handle_move (MmLobbyServer *self,
+             MmLobbyPeer   *peer,
+             JsonObject    *message,
+             const char    *id)
+{
+  MmColor color;
+  MmLobbyGame *game = find_own_game (self, peer, message, id, &color);
+  const char *name = json_object_get_string_member (message, "square");
+  /* Squares are written as the protocol has them: a1 to h8. */
+  int square = name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8'
+               ? mm_square_parse (name) : MM_SQUARE_NONE;
+  g_autoptr(GError) error = NULL;
+  gboolean played;
+
+  if (game == NULL)
+    return;
+  if (mm_game_get_side_to_move (game->game) != color)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_YOUR_TURN,
+                            /* Translators: protocol error */
+                            _("It is not your turn."));
+      return;
+    }
+  game->acting = TRUE;
+  played = square >= 0 && square < 64 && mm_match_play (game->match, square, &error);
+  game->acting = FALSE;
+  if (!played)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_ILLEGAL_MOVE,
+                            /* Translators: protocol error; %s is a square such as f5 */
+                            _("%s is not a legal move."), name);
+      return;
+    }
+  game->undo_asker = -1;
+  mm_lobby_peer_reply_ok (peer, id);
+  send_news (game);
+}
+
+static void
+handle_resign (MmLobbyServer *self,
+               MmLobbyPeer   *peer,
+               JsonObject    *message,
+               const char    *id)
+{
+  MmColor color;
+  MmLobbyGame *game = find_own_game (self, peer, message, id, &color);
+
+  if (game == NULL)
+    return;
+  mm_lobby_peer_reply_ok (peer, id);
+  mm_match_resign (game->match, color);
+  send_news (game);
+}
+
+/* Whether @color has placed a disc in the game. */
+static gboolean
+has_moved (MmLobbyGame *game,
+           MmColor      color)
+{
+  for (guint i = 0; i < mm_game_get_n_moves (game->game); i++)
+    {
+      MmColor mover;
+
+      if (mm_game_get_move (game->game, i, &mover) != MM_SQUARE_PASS && mover == color)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+handle_abort (MmLobbyServer *self,
+              MmLobbyPeer   *peer,
+              JsonObject    *message,
+              const char    *id)
+{
+  MmColor color;
+  MmLobbyGame *game = find_own_game (self, peer, message, id, &color);
+
+  if (game == NULL)
+    return;
+  if (has_moved (game, MM_COLOR_BLACK) && has_moved (game, MM_COLOR_WHITE))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_TOO_LATE,
+                            /* Translators: protocol error */
+                            _("Both sides have moved: resign instead."));
+      return;
+    }
+  mm_lobby_peer_reply_ok (peer, id);
+  game->reason = "aborted";
+  finish (game);
+}
+
+static void
+handle_ask_undo (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 JsonObject    *message,
+                 const char    *id)
+{
+  MmColor color;
+  MmLobbyGame *game = find_own_game (self, peer, message, id, &color);
+  g_autoptr(JsonObject) asked = NULL;
+
+  if (game == NULL)
+    return;
+  if (!has_moved (game, color))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_TOO_LATE,
+                            /* Translators: protocol error */
+                            _("You have no move to take back."));
+      return;
+    }
+  game->undo_asker = (int) color;
+  mm_lobby_peer_reply_ok (peer, id);
+  asked = new_game_message (game, "undo-asked", NULL);
+  if (game->players[mm_color_other (color)] != NULL)
+    mm_lobby_session_send (game->players[mm_color_other (color)], asked);
+}
+
+/* Takes back the asker's last disc and everything after it, so that it
+ * is the asker's turn again. */
+static void
+take_back (MmLobbyGame *game,
+           MmColor      asker)
+{
+  guint n_moves = mm_game_get_n_moves (game->game);
+
+  while (n_moves > 0)
+    {
+      MmColor mover;
+      int square = mm_game_get_move (game->game, --n_moves, &mover);
+
+      if (square != MM_SQUARE_PASS && mover == asker)
+        break;
+    }
+  mm_match_play_from (game->match, n_moves);
+}
+
+static void
+handle_answer_undo (MmLobbyServer *self,
+                    MmLobbyPeer   *peer,
+                    JsonObject    *message,
+                    const char    *id)
+{
+  MmColor color;
+  MmLobbyGame *game = find_own_game (self, peer, message, id, &color);
+  MmColor asker;
+
+  if (game == NULL)
+    return;
+  if (game->undo_asker < 0 || (MmColor) game->undo_asker == color)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_TOO_LATE,
+                            /* Translators: protocol error */
+                            _("Nobody asked to take a move back."));
+      return;
+    }
+  asker = (MmColor) game->undo_asker;
+  game->undo_asker = -1;
+  mm_lobby_peer_reply_ok (peer, id);
+  if (json_object_get_boolean_member (message, "accept"))
+    {
+      take_back (game, asker);
+      send_news (game);
+    }
+  else if (game->players[asker] != NULL)
+    {
+      g_autoptr(JsonObject) refused = new_game_message (game, "undo-refused", NULL);
+
+      mm_lobby_session_send (game->players[asker], refused);
+    }
+}
+
+static void
+handle_rematch (MmLobbyServer *self,
+                MmLobbyPeer   *peer,
+                JsonObject    *message,
+                const char    *id)
+{
+  int seat = -1;
+  MmLobbyGame *game = find_game (self, peer, message, id, &seat);
+  MmLobbySession *opponent;
+
+  if (game == NULL)
+    return;
+  if (seat < 0 || peer->session->game != game)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_SEATED,
+                            /* Translators: protocol error */
+                            _("You did not play that game last."));
+      return;
+    }
+  if (!game->over)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BUSY,
+                            /* Translators: protocol error */
+                            _("That game is still being played."));
+      return;
+    }
+  opponent = game->players[mm_color_other ((MmColor) seat)];
+  if (opponent == NULL || opponent->game != game)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_ACCEPTING,
+                            /* Translators: protocol error */
+                            _("Your opponent has gone on to other things."));
+      return;
+    }
+  mm_lobby_peer_reply_ok (peer, id);
+  game->rematch_wanted[seat] = TRUE;
+  if (game->rematch_wanted[mm_color_other ((MmColor) seat)])
+    {
+      MmTimeControl control = game->control;
+
+      /* Colours swap. */
+      mm_lobby_game_start (self, game->players[MM_COLOR_WHITE], game->players[MM_COLOR_BLACK],
+                           &control);
+      return;
+    }
+  {
+    g_autoptr(JsonObject) asked = new_game_message (game, "rematch-asked", NULL);
+
+    mm_lobby_session_send (opponent, asked);
+  }
+}
+
+static void
+handle_watch (MmLobbyServer *self,
+              MmLobbyPeer   *peer,
+              JsonObject    *message,
+              const char    *id)
+{
+  int seat = -1;
+  MmLobbyGame *game = find_game (self, peer, message, id, &seat);
+  g_autoptr(JsonObject) state = NULL;
+  gboolean was_watching;
+
+  if (game == NULL)
+    return;
+  was_watching = g_hash_table_size (peer->watching) > 0;
+  /* A player watching its own game gets the state only. */
+  if (seat < 0)
+    {
+      g_hash_table_add (game->spectators, peer);
+      g_hash_table_insert (peer->watching, game->id, game);
+    }
+  state = new_game_state (game, id);
+  mm_lobby_peer_send (peer, state);
+  if (!was_watching && seat < 0)
+    mm_lobby_presence_announce (self, peer->session, "player-changed");
+}
+
+static void
+stop_watching (MmLobbyServer *self,
+               MmLobbyPeer   *peer,
+               MmLobbyGame   *game)
+{
+  g_hash_table_remove (game->spectators, peer);
+  g_hash_table_remove (peer->watching, game->id);
+  if (game->over && game->players[0] == NULL && game->players[1] == NULL
+      && g_hash_table_size (game->spectators) == 0)
+    g_hash_table_remove (self->games, game->id);
+}
+
+static void
+handle_unwatch (MmLobbyServer *self,
+                MmLobbyPeer   *peer,
+                JsonObject    *message,
+                const char    *id)
+{
+  int seat = -1;
+  MmLobbyGame *game = find_game (self, peer, message, id, &seat);
+
+  if (game == NULL)
+    return;
+  stop_watching (self, peer, game);
+  mm_lobby_peer_reply_ok (peer, id);
+  if (g_hash_table_size (peer->watching) == 0 && peer->session != NULL)
+    mm_lobby_presence_announce (self, peer->session, "player-changed");
+}
+
+typedef void (*GameHandler) (MmLobbyServer *self,
+                             MmLobbyPeer   *peer,
+                             JsonObject    *message,
+                             const char    *id);
+
+static const struct
+{
+  const char  *type;
+  GameHandler  handle;
+} game_requests[] = {
+  { "move", handle_move },
+  { "resign", handle_resign },
+  { "abort", handle_abort },
+  { "ask-undo", handle_ask_undo },
+  { "answer-undo", handle_answer_undo },
+  { "rematch", handle_rematch },
+  { "watch", handle_watch },
+  { "unwatch", handle_unwatch },
+};
+
+void
+mm_lobby_games_handle (MmLobbyServer *self,
+                       MmLobbyPeer   *peer,
+                       JsonObject    *message,
+                       const char    *type,
+                       const char    *id)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (game_requests); i++)
+    if (g_str_equal (game_requests[i].type, type))
+      {
+        game_requests[i].handle (self, peer, message, id);
+        return;
+      }
+  g_return_if_reached ();
+}
+
+/* Chat in a game: the players' room, or its spectators'. */
+void
+mm_lobby_games_say (MmLobbyServer *self,
+                    MmLobbyPeer   *peer,
+                    JsonObject    *message,
+                    const char    *id)
+{
+  const char *room = json_object_get_string_member (message, "room");
+  gboolean players_room = g_str_equal (room, "game");
+  int seat = -1;
+  MmLobbyGame *game;
+  g_autoptr(JsonObject) said = NULL;
+
+  if (!json_object_has_member (message, "game"))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_MISSING_FIELD,
+                            /* Translators: protocol error; do not translate the quoted names */
+                            _("Chat in a game’s room names the “game”."));
+      return;
+    }
+  if ((game = find_game (self, peer, message, id, &seat)) == NULL)
+    return;
+  if (players_room ? seat < 0 : !g_hash_table_contains (game->spectators, peer))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_SEATED,
+                            players_room
+                            /* Translators: protocol error */
+                            ? _("Only the players speak in a game’s room.")
+                            /* Translators: protocol error */
+                            : _("Only the spectators speak in their room."));
+      return;
+    }
+  mm_lobby_peer_reply_ok (peer, id);
+  said = mm_protocol_new_message ("said", NULL);
+  json_object_set_string_member (said, "room", room);
+  json_object_set_string_member (said, "game", game->id);
+  json_object_set_string_member (said, "from", peer->session->name);
+  json_object_set_string_member (said, "text", json_object_get_string_member (message, "text"));
+  if (players_room)
+    game_send_to_players (game, said);
+  else
+    mm_lobby_presence_broadcast (game->spectators, said);
+}
+
+/* A player's connection dropped: the opponent is told, and sees how
+ * long it has to come back.  The clock runs on. */
+void
+mm_lobby_games_session_away (MmLobbyServer  *self,
+                             MmLobbySession *session)
+{
+  MmLobbyGame *game = session->game;
+  g_autoptr(JsonObject) away = NULL;
+
+  if (game == NULL || game->over)
+    return;
+  away = new_game_message (game, "opponent-away", NULL);
+  json_object_set_string_member (away, "name", session->name);
+  json_object_set_int_member (away, "seconds", self->limits.grace_s);
+  game_send_to_all (game, away);
+}
+
+/* The player came back: the game as it stands, and the opponent told. */
+void
+mm_lobby_games_session_back (MmLobbyServer  *self,
+                             MmLobbySession *session)
+{
+  MmLobbyGame *game = session->game;
+  g_autoptr(JsonObject) state = NULL;
+  g_autoptr(JsonObject) back = NULL;
+
+  if (game == NULL || game->over)
+    return;
+  state = new_game_state (game, NULL);
+  mm_lobby_session_send (session, state);
+  back = new_game_message (game, "opponent-back", NULL);
+  json_object_set_string_member (back, "name", session->name);
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL && game->players[c] != session)
+      mm_lobby_session_send (game->players[c], back);
+  mm_lobby_presence_broadcast (game->spectators, back);
+}
+
+/* The grace period ran out, or the session ended: a game in progress
+ * is lost by abandonment. */
+void
+mm_lobby_games_session_gone (MmLobbyServer  *self,
+                             MmLobbySession *session)
+{
+  MmLobbyGame *game = session->game;
+
+  if (game != NULL && !game->over)
+    {
+      MmColor color = game->players[MM_COLOR_BLACK] == session ? MM_COLOR_BLACK : MM_COLOR_WHITE;
+
+      game->reason = "abandonment";
+      mm_match_resign (game->match, color);
+      send_news (game);
+    }
+  leave_game (self, session);
+}
+
+void
+mm_lobby_games_forget_peer (MmLobbyServer *self,
+                            MmLobbyPeer   *peer)
+{
+  g_autoptr(GList) games = g_hash_table_get_values (peer->watching);
+
+  for (GList *l = games; l != NULL; l = l->next)
+    stop_watching (self, peer, l->data);
+}
