@@ -54,6 +54,18 @@ typedef struct
 } Options;
 
 static void
+options_clear (Options *options)
+{
+  g_clear_pointer (&options->listen, g_free);
+  g_clear_pointer (&options->data_dir, g_free);
+  g_clear_pointer (&options->name, g_free);
+  g_clear_pointer (&options->tls_cert, g_free);
+  g_clear_pointer (&options->tls_key, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
+static void
 log_line (const char *line)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
@@ -250,7 +262,7 @@ stop_cb (gpointer user_data)
 int
 main (int argc, char *argv[])
 {
-  Options options = { .port = DEFAULT_PORT };
+  g_auto(Options) options = { .port = DEFAULT_PORT };
   g_autoptr(GError) error = NULL;
   g_autoptr(MmLobbyServer) server = NULL;
   g_autoptr(GInetAddress) address = NULL;
@@ -309,11 +321,5 @@ main (int argc, char *argv[])
   g_unix_signal_add (SIGTERM, stop_cb, &running);
   g_unix_signal_add (SIGINT, stop_cb, &running);
   g_main_loop_run (loop);
-
-  g_free (options.listen);
-  g_free (options.data_dir);
-  g_free (options.name);
-  g_free (options.tls_cert);
-  g_free (options.tls_key);
   return 0;
 }
