@@ -12,6 +12,7 @@ libgtk-4-dev:/usr/include/gtk-4.0/gtk/gtk.h
 libjson-glib-dev:/usr/include/json-glib-1.0/json-glib/json-glib.h
 libsodium-dev:/usr/include/sodium.h
 libgnutls28-dev:/usr/include/gnutls/x509.h
+libsqlite3-dev:/usr/include/sqlite3.h
 glib-networking:/usr/share/doc/glib-networking/copyright
 libglib2.0-bin:/usr/bin/glib-compile-schemas
 gettext:/usr/bin/msgfmt
@@ -44,7 +45,7 @@ mm_install_packages ()
   if ! command -v apt-get >/dev/null 2>&1; then
     echo "Monomachia needs these packages (Debian names; install your system's equivalents):" >&2
     echo "$missing" | sed 's/^/  /' >&2
-    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, json-glib 1.6, libsodium and GnuTLS development files, glib-networking," >&2
+    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, json-glib 1.6, libsodium, GnuTLS and SQLite development files, glib-networking," >&2
     echo "gettext, xmllint, desktop-file-utils, itstool, and Xvfb with xauth for the tests." >&2
     exit 1
   fi

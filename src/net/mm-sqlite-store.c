@@ -1,0 +1,505 @@
+/* mm-sqlite-store.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The store in one SQLite database (WAL), the server's embedded
+ * default.  Each write is its own transaction, done before the server
+ * tells anyone of it: a process killed at any moment leaves every move
+ * it announced in the database.  The schema has a version
+ * (PRAGMA user_version) and grows by the migrations below, one
+ * transaction each. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <sqlite3.h>
+
+#include "mm-nickname.h"
+#include "mm-sqlite-store.h"
+
+struct _MmSqliteStore
+{
+  GObject  parent_instance;
+
+  sqlite3 *db;
+  char    *path;
+};
+
+static void mm_sqlite_store_store_init (MmStoreInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MmSqliteStore, mm_sqlite_store, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_sqlite_store_store_init))
+
+/* Migration n takes the schema from version n to n + 1. */
+static const char *const migrations[] = {
+  "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
+  "INSERT INTO meta VALUES ('next_id', 0);"
+  "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
+  "  guest INTEGER NOT NULL);"
+  "CREATE TABLE games (id TEXT PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
+  "  black_key TEXT NOT NULL, white_key TEXT NOT NULL,"
+  "  base_s INTEGER NOT NULL, increment_s INTEGER NOT NULL, rated INTEGER NOT NULL,"
+  "  started INTEGER NOT NULL, black_ms INTEGER NOT NULL, white_ms INTEGER NOT NULL,"
+  "  winner TEXT, reason TEXT, finished INTEGER);"
+  "CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  ply INTEGER NOT NULL, square INTEGER NOT NULL, PRIMARY KEY (game_id, ply));"
+  "CREATE INDEX games_unfinished ON games (started) WHERE winner IS NULL;"
+  "CREATE INDEX games_by_black ON games (black_key, finished);"
+  "CREATE INDEX games_by_white ON games (white_key, finished);",
+};
+
+static gboolean
+sqlite_failed (MmSqliteStore  *self,
+               int             status,
+               GError        **error)
+{
+  if (status == SQLITE_OK || status == SQLITE_DONE || status == SQLITE_ROW)
+    return FALSE;
+  g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+               /* Translators: %s are the database's file and what SQLite said */
+               _("The database %s failed: %s"), self->path,
+               self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (status));
+  return TRUE;
+}
+
+static gboolean
+exec (MmSqliteStore  *self,
+      const char     *sql,
+      GError        **error)
+{
+  return !sqlite_failed (self, sqlite3_exec (self->db, sql, NULL, NULL, NULL), error);
+}
+
+static sqlite3_stmt *
+prepare (MmSqliteStore  *self,
+         const char     *sql,
+         GError        **error)
+{
+  sqlite3_stmt *statement = NULL;
+
+  if (sqlite_failed (self, sqlite3_prepare_v2 (self->db, sql, -1, &statement, NULL), error))
+    return NULL;
+  return statement;
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
+
+/* Runs @statement to its end; FALSE with the error if it failed. */
+static gboolean
+run (MmSqliteStore  *self,
+     sqlite3_stmt   *statement,
+     GError        **error)
+{
+  int status;
+
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+    ;
+  return !sqlite_failed (self, status, error);
+}
+
+static gboolean
+migrate (MmSqliteStore  *self,
+         GError        **error)
+{
+  g_autoptr(sqlite3_stmt) query = prepare (self, "PRAGMA user_version", error);
+  int version;
+
+  if (query == NULL || sqlite_failed (self, sqlite3_step (query), error))
+    return FALSE;
+  version = sqlite3_column_int (query, 0);
+  if (version > (int) G_N_ELEMENTS (migrations))
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW,
+                   /* Translators: %s is a file, %d are version numbers */
+                   _("The database %s was made by a newer server (schema %d; this one knows %d)."),
+                   self->path, version, (int) G_N_ELEMENTS (migrations));
+      return FALSE;
+    }
+  for (int step = version; step < (int) G_N_ELEMENTS (migrations); step++)
+    {
+      g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", step + 1);
+
+      if (!exec (self, "BEGIN IMMEDIATE", error))
+        return FALSE;
+      if (!exec (self, migrations[step], error) || !exec (self, set_version, error))
+        {
+          exec (self, "ROLLBACK", NULL);
+          return FALSE;
+        }
+      if (!exec (self, "COMMIT", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The database at @path, made and brought up to the current schema. */
+MmSqliteStore *
+mm_sqlite_store_new (const char  *path,
+                     GError     **error)
+{
+  g_autoptr(MmSqliteStore) self = g_object_new (MM_TYPE_SQLITE_STORE, NULL);
+  int status;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self->path = g_strdup (path);
+  status = sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (sqlite_failed (self, status, error))
+    return NULL;
+  sqlite3_busy_timeout (self->db, 5000);
+  /* WAL with synchronous NORMAL: a commit is in the log before the call
+   * returns, so a killed process loses nothing it committed. */
+  if (!exec (self, "PRAGMA journal_mode = WAL", error)
+      || !exec (self, "PRAGMA synchronous = NORMAL", error)
+      || !exec (self, "PRAGMA foreign_keys = ON", error)
+      || !migrate (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static void
+mm_sqlite_store_finalize (GObject *object)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (object);
+
+  if (self->db != NULL)
+    sqlite3_close_v2 (self->db);
+  g_free (self->path);
+  G_OBJECT_CLASS (mm_sqlite_store_parent_class)->finalize (object);
+}
+
+static void
+mm_sqlite_store_class_init (MmSqliteStoreClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = mm_sqlite_store_finalize;
+}
+
+static void
+mm_sqlite_store_init (MmSqliteStore *self)
+{
+}
+
+static guint64
+sqlite_next_id (MmStore  *store,
+                GError  **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "UPDATE meta SET value = value + 1 WHERE key = 'next_id' RETURNING value", error);
+
+  if (statement == NULL)
+    return 0;
+  if (sqlite3_step (statement) != SQLITE_ROW)
+    {
+      sqlite_failed (self, sqlite3_errcode (self->db), error);
+      return 0;
+    }
+  return (guint64) sqlite3_column_int64 (statement, 0);
+}
+
+static gboolean
+sqlite_save_session (MmStore                *store,
+                     const MmStoredSession  *session,
+                     GError                **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?)", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, session->token_hash, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, session->name, -1, SQLITE_STATIC);
+  sqlite3_bind_int (statement, 3, session->guest);
+  return run (self, statement, error);
+}
+
+static gboolean
+sqlite_delete_session (MmStore     *store,
+                       const char  *token_hash,
+                       GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "DELETE FROM sessions WHERE token_hash = ?", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, token_hash, -1, SQLITE_STATIC);
+  return run (self, statement, error);
+}
+
+static GPtrArray *
+sqlite_list_sessions (MmStore  *store,
+                      GError  **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT token_hash, name, guest FROM sessions", error);
+  g_autoptr(GPtrArray) sessions =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_session_free);
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+    g_ptr_array_add (sessions,
+                     mm_stored_session_new ((const char *) sqlite3_column_text (statement, 0),
+                                            (const char *) sqlite3_column_text (statement, 1),
+                                            sqlite3_column_int (statement, 2)));
+  if (sqlite_failed (self, status, error))
+    return NULL;
+  return g_steal_pointer (&sessions);
+}
+
+static gboolean
+sqlite_create_game (MmStore             *store,
+                    const MmStoredGame  *game,
+                    GError             **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
+                   " increment_s, rated, started, black_ms, white_ms)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+  g_autofree char *black_key = mm_nickname_key (game->black);
+  g_autofree char *white_key = mm_nickname_key (game->white);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, game->id, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, game->black, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 3, game->white, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 4, black_key, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 5, white_key, -1, SQLITE_STATIC);
+  sqlite3_bind_int (statement, 6, (int) game->base_s);
+  sqlite3_bind_int (statement, 7, (int) game->increment_s);
+  sqlite3_bind_int (statement, 8, game->rated);
+  sqlite3_bind_int64 (statement, 9, game->started);
+  sqlite3_bind_int64 (statement, 10, game->black_ms);
+  sqlite3_bind_int64 (statement, 11, game->white_ms);
+  return run (self, statement, error);
+}
+
+static gboolean
+set_clocks (MmSqliteStore  *self,
+            const char     *game_id,
+            gint64          black_ms,
+            gint64          white_ms,
+            GError        **error)
+{
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "UPDATE games SET black_ms = ?, white_ms = ? WHERE id = ?", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, black_ms);
+  sqlite3_bind_int64 (statement, 2, white_ms);
+  sqlite3_bind_text (statement, 3, game_id, -1, SQLITE_STATIC);
+  return run (self, statement, error);
+}
+
+/* Statements that go together, or not at all. */
+static gboolean
+begin (MmSqliteStore  *self,
+       GError        **error)
+{
+  return exec (self, "BEGIN IMMEDIATE", error);
+}
+
+static gboolean
+end (MmSqliteStore  *self,
+     gboolean        done,
+     GError        **error)
+{
+  if (!done)
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  return exec (self, "COMMIT", error);
+}
+
+static gboolean
+sqlite_add_move (MmStore     *store,
+                 const char  *game_id,
+                 guint        ply,
+                 int          square,
+                 gint64       black_ms,
+                 gint64       white_ms,
+                 GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT INTO moves VALUES (?, ?, ?)", error);
+  gboolean done;
+
+  if (statement == NULL || !begin (self, error))
+    return FALSE;
+  sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
+  sqlite3_bind_int (statement, 2, (int) ply);
+  sqlite3_bind_int (statement, 3, square);
+  done = run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
+  return end (self, done, error);
+}
+
+static gboolean
+sqlite_take_back (MmStore     *store,
+                  const char  *game_id,
+                  guint        n_moves,
+                  gint64       black_ms,
+                  gint64       white_ms,
+                  GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "DELETE FROM moves WHERE game_id = ? AND ply > ?", error);
+  gboolean done;
+
+  if (statement == NULL || !begin (self, error))
+    return FALSE;
+  sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
+  sqlite3_bind_int (statement, 2, (int) n_moves);
+  done = run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
+  return end (self, done, error);
+}
+
+static gboolean
+sqlite_finish_game (MmStore     *store,
+                    const char  *game_id,
+                    const char  *winner,
+                    const char  *reason,
+                    GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ? WHERE id = ?", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, winner, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, reason, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 3, g_get_real_time () / G_USEC_PER_SEC);
+  sqlite3_bind_text (statement, 4, game_id, -1, SQLITE_STATIC);
+  if (!run (self, statement, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
+                   /* Translators: %s is a game's id */
+                   _("The database has no game “%s”."), game_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+dup_column (sqlite3_stmt *statement,
+            int           column)
+{
+  return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+static gboolean
+read_moves (MmSqliteStore  *self,
+            MmStoredGame   *game,
+            GError        **error)
+{
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply", error);
+  int status;
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, game->id, -1, SQLITE_STATIC);
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+    {
+      int square = sqlite3_column_int (statement, 0);
+
+      g_array_append_val (game->moves, square);
+    }
+  return !sqlite_failed (self, status, error);
+}
+
+static GPtrArray *
+sqlite_list_games (MmStore     *store,
+                   gboolean     unfinished,
+                   const char  *player,
+                   guint        limit,
+                   GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autofree char *key = player != NULL ? mm_nickname_key (player) : NULL;
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, unfinished
+                   ? "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
+                     " white_ms, winner, reason FROM games WHERE winner IS NULL ORDER BY started"
+                   : "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
+                     " white_ms, winner, reason FROM games WHERE winner IS NOT NULL"
+                     " AND (?1 IS NULL OR black_key = ?1 OR white_key = ?1)"
+                     " ORDER BY finished DESC, rowid DESC LIMIT ?2", error);
+  g_autoptr(GPtrArray) games =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_game_free);
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  if (!unfinished)
+    {
+      sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (statement, 2, limit > 0 ? (gint64) limit : -1);
+    }
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+    {
+      MmStoredGame *game = mm_stored_game_new ();
+
+      game->id = dup_column (statement, 0);
+      game->black = dup_column (statement, 1);
+      game->white = dup_column (statement, 2);
+      game->base_s = (guint) sqlite3_column_int (statement, 3);
+      game->increment_s = (guint) sqlite3_column_int (statement, 4);
+      game->rated = sqlite3_column_int (statement, 5);
+      game->started = sqlite3_column_int64 (statement, 6);
+      game->black_ms = sqlite3_column_int64 (statement, 7);
+      game->white_ms = sqlite3_column_int64 (statement, 8);
+      game->winner = dup_column (statement, 9);
+      game->reason = dup_column (statement, 10);
+      g_ptr_array_add (games, game);
+    }
+  if (sqlite_failed (self, status, error))
+    return NULL;
+  for (guint i = 0; i < games->len; i++)
+    if (!read_moves (self, games->pdata[i], error))
+      return NULL;
+  return g_steal_pointer (&games);
+}
+
+static void
+mm_sqlite_store_store_init (MmStoreInterface *iface)
+{
+  iface->next_id = sqlite_next_id;
+  iface->save_session = sqlite_save_session;
+  iface->delete_session = sqlite_delete_session;
+  iface->list_sessions = sqlite_list_sessions;
+  iface->create_game = sqlite_create_game;
+  iface->add_move = sqlite_add_move;
+  iface->take_back = sqlite_take_back;
+  iface->finish_game = sqlite_finish_game;
+  iface->list_games = sqlite_list_games;
+}

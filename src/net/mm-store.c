@@ -1,0 +1,179 @@
+/* mm-store.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "mm-store.h"
+
+G_DEFINE_QUARK (mm-store-error-quark, mm_store_error)
+
+G_DEFINE_INTERFACE (MmStore, mm_store, G_TYPE_OBJECT)
+
+static void
+mm_store_default_init (MmStoreInterface *iface)
+{
+}
+
+MmStoredGame *
+mm_stored_game_new (void)
+{
+  MmStoredGame *game = g_new0 (MmStoredGame, 1);
+
+  game->moves = g_array_new (FALSE, FALSE, sizeof (int));
+  game->black_ms = game->white_ms = -1;
+  return game;
+}
+
+void
+mm_stored_game_free (MmStoredGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->id);
+  g_free (game->black);
+  g_free (game->white);
+  g_array_unref (game->moves);
+  g_free (game->winner);
+  g_free (game->reason);
+  g_free (game);
+}
+
+MmStoredSession *
+mm_stored_session_new (const char *token_hash,
+                       const char *name,
+                       gboolean    guest)
+{
+  MmStoredSession *session = g_new0 (MmStoredSession, 1);
+
+  session->token_hash = g_strdup (token_hash);
+  session->name = g_strdup (name);
+  session->guest = guest;
+  return session;
+}
+
+void
+mm_stored_session_free (MmStoredSession *session)
+{
+  if (session == NULL)
+    return;
+  g_free (session->token_hash);
+  g_free (session->name);
+  g_free (session);
+}
+
+/* A number never answered before by this store, for the ids of seeks,
+ * challenges and games: they stay unique across restarts. */
+guint64
+mm_store_next_id (MmStore  *self,
+                  GError  **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), 0);
+  return MM_STORE_GET_IFACE (self)->next_id (self, error);
+}
+
+gboolean
+mm_store_save_session (MmStore               *self,
+                       const MmStoredSession *session,
+                       GError               **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->save_session (self, session, error);
+}
+
+gboolean
+mm_store_delete_session (MmStore     *self,
+                         const char  *token_hash,
+                         GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->delete_session (self, token_hash, error);
+}
+
+/* The sessions kept, MmStoredSession. */
+GPtrArray *
+mm_store_list_sessions (MmStore  *self,
+                        GError  **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->list_sessions (self, error);
+}
+
+gboolean
+mm_store_create_game (MmStore             *self,
+                      const MmStoredGame  *game,
+                      GError             **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->create_game (self, game, error);
+}
+
+/* Move @ply (from 1) of the game: a square or MM_SQUARE_PASS, and the
+ * clocks after it (-1 untimed). */
+gboolean
+mm_store_add_move (MmStore     *self,
+                   const char  *game_id,
+                   guint        ply,
+                   int          square,
+                   gint64       black_ms,
+                   gint64       white_ms,
+                   GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->add_move (self, game_id, ply, square, black_ms, white_ms,
+                                              error);
+}
+
+/* Only the first @n_moves moves stay. */
+gboolean
+mm_store_take_back (MmStore     *self,
+                    const char  *game_id,
+                    guint        n_moves,
+                    gint64       black_ms,
+                    gint64       white_ms,
+                    GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->take_back (self, game_id, n_moves, black_ms, white_ms, error);
+}
+
+gboolean
+mm_store_finish_game (MmStore     *self,
+                      const char  *game_id,
+                      const char  *winner,
+                      const char  *reason,
+                      GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->finish_game (self, game_id, winner, reason, error);
+}
+
+/* Games with their moves, MmStoredGame: those still being played when
+ * @unfinished, else the finished ones of @player (any player when NULL),
+ * the latest first, at most @limit (0: all). */
+GPtrArray *
+mm_store_list_games (MmStore     *self,
+                     gboolean     unfinished,
+                     const char  *player,
+                     guint        limit,
+                     GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->list_games (self, unfinished, player, limit, error);
+}

@@ -1,0 +1,160 @@
+/* mm-store.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* What the lobby server keeps across restarts: the sessions of players
+ * present, and every game with its moves as they are played, so that a
+ * server killed at any moment comes back with its games in progress.
+ * An interface, so that another database (PostgreSQL, for several
+ * servers) slots in beside SQLite, the embedded default. */
+
+#define MM_STORE_ERROR (mm_store_error_quark ())
+
+typedef enum
+{
+  MM_STORE_ERROR_FAILED,     /* the database said no; the message says why */
+  MM_STORE_ERROR_TOO_NEW,    /* made by a newer server: its schema is unknown here */
+  MM_STORE_ERROR_NOT_FOUND,
+} MmStoreError;
+
+/* A game as kept: the moves are squares 0..63 and MM_SQUARE_PASS. */
+typedef struct
+{
+  char     *id;
+  char     *black;
+  char     *white;
+  guint     base_s;
+  guint     increment_s;
+  gboolean  rated;
+  gint64    started;       /* Unix time, seconds */
+  GArray   *moves;         /* int */
+  gint64    black_ms;      /* the clocks after the last move; -1 untimed */
+  gint64    white_ms;
+  char     *winner;        /* NULL while the game goes on */
+  char     *reason;
+} MmStoredGame;
+
+typedef struct
+{
+  char     *token_hash;
+  char     *name;
+  gboolean  guest;
+} MmStoredSession;
+
+MmStoredGame    *mm_stored_game_new     (void);
+void             mm_stored_game_free    (MmStoredGame    *game);
+MmStoredSession *mm_stored_session_new  (const char      *token_hash,
+                                         const char      *name,
+                                         gboolean         guest);
+void             mm_stored_session_free (MmStoredSession *session);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredGame, mm_stored_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredSession, mm_stored_session_free)
+
+#define MM_TYPE_STORE (mm_store_get_type ())
+
+G_DECLARE_INTERFACE (MmStore, mm_store, MM, STORE, GObject)
+
+struct _MmStoreInterface
+{
+  GTypeInterface parent_iface;
+
+  guint64    (*next_id)         (MmStore             *self,
+                                 GError             **error);
+  gboolean   (*save_session)    (MmStore             *self,
+                                 const MmStoredSession *session,
+                                 GError             **error);
+  gboolean   (*delete_session)  (MmStore             *self,
+                                 const char          *token_hash,
+                                 GError             **error);
+  GPtrArray *(*list_sessions)   (MmStore             *self,
+                                 GError             **error);
+  gboolean   (*create_game)     (MmStore             *self,
+                                 const MmStoredGame  *game,
+                                 GError             **error);
+  gboolean   (*add_move)        (MmStore             *self,
+                                 const char          *game_id,
+                                 guint                ply,
+                                 int                  square,
+                                 gint64               black_ms,
+                                 gint64               white_ms,
+                                 GError             **error);
+  gboolean   (*take_back)       (MmStore             *self,
+                                 const char          *game_id,
+                                 guint                n_moves,
+                                 gint64               black_ms,
+                                 gint64               white_ms,
+                                 GError             **error);
+  gboolean   (*finish_game)     (MmStore             *self,
+                                 const char          *game_id,
+                                 const char          *winner,
+                                 const char          *reason,
+                                 GError             **error);
+  GPtrArray *(*list_games)      (MmStore             *self,
+                                 gboolean             unfinished,
+                                 const char          *player,
+                                 guint                limit,
+                                 GError             **error);
+};
+
+GQuark     mm_store_error_quark   (void);
+guint64    mm_store_next_id       (MmStore               *self,
+                                   GError               **error);
+gboolean   mm_store_save_session  (MmStore               *self,
+                                   const MmStoredSession *session,
+                                   GError               **error);
+gboolean   mm_store_delete_session (MmStore              *self,
+                                    const char           *token_hash,
+                                    GError              **error);
+GPtrArray *mm_store_list_sessions (MmStore               *self,
+                                   GError               **error);
+gboolean   mm_store_create_game   (MmStore               *self,
+                                   const MmStoredGame    *game,
+                                   GError               **error);
+gboolean   mm_store_add_move      (MmStore               *self,
+                                   const char            *game_id,
+                                   guint                  ply,
+                                   int                    square,
+                                   gint64                 black_ms,
+                                   gint64                 white_ms,
+                                   GError               **error);
+gboolean   mm_store_take_back     (MmStore               *self,
+                                   const char            *game_id,
+                                   guint                  n_moves,
+                                   gint64                 black_ms,
+                                   gint64                 white_ms,
+                                   GError               **error);
+gboolean   mm_store_finish_game   (MmStore               *self,
+                                   const char            *game_id,
+                                   const char            *winner,
+                                   const char            *reason,
+                                   GError               **error);
+GPtrArray *mm_store_list_games    (MmStore               *self,
+                                   gboolean               unfinished,
+                                   const char            *player,
+                                   guint                  limit,
+                                   GError               **error);
+
+G_END_DECLS
