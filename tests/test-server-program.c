@@ -36,6 +36,36 @@ typedef struct
   char             *fingerprint;
 } Server;
 
+/* A data folder of the test's own, and its removal with what the
+ * server put there. */
+static char *
+make_data_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("monomachia-server-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return g_steal_pointer (&folder);
+}
+
+static void
+remove_data_dir (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_data_dir (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (folder);
+}
+
 static char *
 read_log_line (Server *server)
 {
@@ -132,7 +162,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Server, server_free)
 static void
 test_plain (void)
 {
-  const char *const arguments[] = { "--no-tls", "--name", "Καφενείο", NULL };
+  g_autofree char *data_dir = make_data_dir ();
+  const char *const arguments[] = { "--no-tls", "--name", "Καφενείο", "--data-dir", data_dir,
+                                    NULL };
   g_autoptr(Server) server = server_start (arguments);
   g_autoptr(MmTestClient) client = mm_test_client_connect (server->port);
   g_autoptr(JsonObject) welcome = NULL;
@@ -152,16 +184,16 @@ test_plain (void)
   g_assert_true (server_stop (server));
   mm_test_client_expect_error (client, "shutdown", NULL);
   g_assert_true (mm_test_client_wait_closed (client, 5));
+  remove_data_dir (data_dir);
 }
 
 static void
 test_tls (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *folder = g_dir_make_tmp ("monomachia-server-XXXXXX", &error);
+  g_autofree char *folder = make_data_dir ();
   g_autofree char *data_dir = g_build_filename (folder, "data", NULL);
   g_autofree char *certificate_path = g_build_filename (data_dir, "tls-certificate.pem", NULL);
-  g_autofree char *key_path = g_build_filename (data_dir, "tls-key.pem", NULL);
   const char *const arguments[] = { "--data-dir", data_dir, NULL };
   g_autoptr(Server) server = server_start (arguments);
   g_autoptr(Server) again = NULL;
@@ -184,12 +216,103 @@ test_tls (void)
   again = server_start (arguments);
   g_assert_cmpstr (again->fingerprint, ==, server->fingerprint);
   g_assert_true (server_stop (again));
-  g_unlink (certificate_path);
-  g_unlink (key_path);
-  g_rmdir (data_dir);
-  g_rmdir (folder);
+  remove_data_dir (folder);
   /* The TLS backend's threads finish what they do before the test ends. */
   mm_test_run_for (200);
+}
+
+static void
+play_move (MmTestClient *mover,
+           MmTestClient *other,
+           const char   *game,
+           const char   *square)
+{
+  g_autoptr(JsonObject) moved = NULL;
+  g_autoptr(JsonObject) seen = NULL;
+
+  mm_test_client_send_printf (mover, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}",
+                              game, square);
+  mm_test_client_expect_reply (mover, "ok", NULL);
+  moved = mm_test_client_expect (mover, "moved", 5);
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  seen = mm_test_client_expect (other, "moved", 5);
+}
+
+static MmTestClient *
+resume (guint16     port,
+        const char *token)
+{
+  MmTestClient *client = mm_test_client_connect (port);
+  g_autoptr(JsonObject) session = NULL;
+
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  mm_test_client_expect_reply (client, "welcome", NULL);
+  mm_test_client_send_printf (client, "{\"type\":\"resume\",\"token\":\"%s\"}", token);
+  session = mm_test_client_expect (client, "session", 5);
+  g_assert_true (json_object_get_boolean_member (session, "resumed"));
+  g_assert_cmpstr (json_object_get_string_member (session, "token"), ==, token);
+  client->token = g_strdup (token);
+  return client;
+}
+
+/* SIGKILL mid-game: the server started again on the same folder has the
+ * game as it was, the players resume with their tokens, and it ends. */
+static void
+test_killed (void)
+{
+  g_autofree char *data_dir = make_data_dir ();
+  const char *const arguments[] = { "--no-tls", "--data-dir", data_dir, "--grace", "30", NULL };
+  g_autoptr(Server) server = server_start (arguments);
+  g_autoptr(Server) again = NULL;
+  g_autoptr(MmTestClient) ada = mm_test_client_login (server->port, "Ada");
+  g_autoptr(MmTestClient) bo = mm_test_client_login (server->port, "bo");
+  g_autoptr(JsonObject) opened = NULL, started = NULL, started_bo = NULL;
+  g_autoptr(JsonObject) state = NULL, state_bo = NULL, e1 = NULL, e2 = NULL, away = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *ada_token = g_strdup (ada->token);
+  g_autofree char *bo_token = g_strdup (bo->token);
+
+  mm_test_client_send_line (ada, "{\"type\":\"seek\",\"color\":\"black\",\"base\":600,"
+                                 "\"increment\":0,\"rated\":false}");
+  opened = mm_test_client_expect (ada, "seek-opened", 5);
+  mm_test_client_send_printf (bo, "{\"type\":\"accept-seek\",\"seek\":\"%s\"}",
+                              json_object_get_string_member (opened, "seek"));
+  mm_test_client_expect_reply (bo, "ok", NULL);
+  started_bo = mm_test_client_expect (bo, "game-started", 5);
+  started = mm_test_client_expect (ada, "game-started", 5);
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  play_move (ada, bo, game, "f5");
+  play_move (bo, ada, game, "d6");
+  play_move (ada, bo, game, "c3");
+
+  g_subprocess_force_exit (server->process);
+  g_subprocess_wait (server->process, NULL, NULL);
+  g_clear_pointer (&ada, mm_test_client_free);
+  g_clear_pointer (&bo, mm_test_client_free);
+
+  again = server_start (arguments);
+  ada = resume (again->port, ada_token);
+  state = mm_test_client_expect (ada, "game-state", 5);
+  g_assert_cmpstr (json_object_get_string_member (state, "game"), ==, game);
+  g_assert_cmpstr (json_object_get_string_member (state, "moves"), ==, "f5d6c3");
+  g_assert_cmpstr (json_object_get_string_member (state, "to_move"), ==, "white");
+  g_assert_cmpint (json_object_get_int_member (state, "black_ms"), <=, 600000);
+  g_assert_cmpint (json_object_get_int_member (state, "black_ms"), >, 590000);
+  /* Bo is not back yet, and has the grace period from the restart. */
+  away = mm_test_client_expect (ada, "opponent-away", 5);
+  g_assert_cmpstr (json_object_get_string_member (away, "name"), ==, "bo");
+  g_assert_cmpint (json_object_get_int_member (away, "seconds"), >=, 28);
+  bo = resume (again->port, bo_token);
+  state_bo = mm_test_client_expect (bo, "game-state", 5);
+  mm_test_client_expect_reply (ada, "opponent-back", NULL);
+  play_move (bo, ada, game, "d3");
+  mm_test_client_send_printf (ada, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
+  mm_test_client_expect_reply (ada, "ok", NULL);
+  e1 = mm_test_client_expect (ada, "game-ended", 5);
+  e2 = mm_test_client_expect (bo, "game-ended", 5);
+  g_assert_cmpstr (json_object_get_string_member (e2, "winner"), ==, "white");
+  g_assert_true (server_stop (again));
+  remove_data_dir (data_dir);
 }
 
 static int
@@ -247,6 +370,7 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/server-program/plain", test_plain);
   g_test_add_func ("/server-program/tls", test_tls);
+  g_test_add_func ("/server-program/killed", test_killed);
   g_test_add_func ("/server-program/bad-options", test_bad_options);
 
   return g_test_run ();

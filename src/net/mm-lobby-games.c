@@ -36,6 +36,7 @@
 #include "mm-local-player.h"
 #include "mm-lobby-server-private.h"
 #include "mm-match.h"
+#include "mm-store.h"
 
 struct _MmLobbyGame
 {
@@ -215,6 +216,13 @@ finish (MmLobbyGame *game)
   json_object_set_int_member (ended, "white_discs", mm_game_get_white_count (game->game));
   game_send_to_all (game, ended);
   mm_lobby_presence_broadcast (self->game_watchers, removed);
+  if (self->store != NULL)
+    {
+      GError *error = NULL;
+
+      mm_lobby_server_stored (self, mm_store_finish_game (self->store, game->id, winner, reason,
+                                                          &error), error);
+    }
   mm_lobby_server_log (self, "game %s %s - %s ended: %s, %s", game->id,
                        game->names[MM_COLOR_BLACK], game->names[MM_COLOR_WHITE], winner, reason);
   announce_status (game);
@@ -312,15 +320,64 @@ leave_game (MmLobbyServer  *self,
     g_hash_table_remove (self->games, game->id);
 }
 
+/* The game's match between two sessions, its clock not yet running. */
+static MmLobbyGame *
+game_new (MmLobbyServer       *self,
+          char                *id,
+          const char          *black_name,
+          const char          *white_name,
+          const MmTimeControl *control)
+{
+  MmLobbyGame *game = g_new0 (MmLobbyGame, 1);
+  g_autoptr(MmLocalPlayer) black_seat = mm_local_player_new (black_name);
+  g_autoptr(MmLocalPlayer) white_seat = mm_local_player_new (white_name);
+
+  game->server = self;
+  game->id = id;
+  game->names[MM_COLOR_BLACK] = g_strdup (black_name);
+  game->names[MM_COLOR_WHITE] = g_strdup (white_name);
+  game->control = *control;
+  game->undo_asker = -1;
+  game->spectators = g_hash_table_new (NULL, NULL);
+  game->game = mm_game_new ();
+  mm_game_set_player_name (game->game, MM_COLOR_BLACK, black_name);
+  mm_game_set_player_name (game->game, MM_COLOR_WHITE, white_name);
+  game->match = mm_match_new (game->game);
+  mm_match_set_seats (game->match, MM_PLAYER (black_seat), MM_PLAYER (white_seat));
+  if (control->base_s > 0)
+    game->clock = mm_clock_new ((gint64) control->base_s * G_USEC_PER_SEC,
+                                (gint64) control->increment_s * G_USEC_PER_SEC);
+  g_signal_connect (game->match, "notify::result", G_CALLBACK (match_result_cb), game);
+  g_hash_table_insert (self->games, game->id, game);
+  return game;
+}
+
+static void
+seat (MmLobbyGame    *game,
+      MmColor         color,
+      MmLobbySession *session)
+{
+  game->players[color] = session;
+  if (session != NULL)
+    session->game = game;
+}
+
+static gint64
+clock_ms (MmLobbyGame *game,
+          MmColor      color)
+{
+  if (game->clock == NULL)
+    return -1;
+  return MAX (mm_clock_get_remaining (game->clock, color), 0) / 1000;
+}
+
 void
 mm_lobby_game_start (MmLobbyServer       *self,
                      MmLobbySession      *black,
                      MmLobbySession      *white,
                      const MmTimeControl *control)
 {
-  MmLobbyGame *game = g_new0 (MmLobbyGame, 1);
-  g_autoptr(MmLocalPlayer) black_seat = mm_local_player_new (black->name);
-  g_autoptr(MmLocalPlayer) white_seat = mm_local_player_new (white->name);
+  MmLobbyGame *game;
   g_autoptr(JsonObject) started = NULL;
   g_autoptr(JsonObject) added = NULL;
 
@@ -329,30 +386,27 @@ mm_lobby_game_start (MmLobbyServer       *self,
   mm_lobby_seeks_forget_session (self, black);
   mm_lobby_seeks_forget_session (self, white);
 
-  game->server = self;
-  game->id = mm_lobby_server_new_id (self, 'g');
-  game->players[MM_COLOR_BLACK] = black;
-  game->players[MM_COLOR_WHITE] = white;
-  game->names[MM_COLOR_BLACK] = g_strdup (black->name);
-  game->names[MM_COLOR_WHITE] = g_strdup (white->name);
-  game->control = *control;
-  game->undo_asker = -1;
-  game->spectators = g_hash_table_new (NULL, NULL);
-  game->game = mm_game_new ();
-  mm_game_set_player_name (game->game, MM_COLOR_BLACK, black->name);
-  mm_game_set_player_name (game->game, MM_COLOR_WHITE, white->name);
-  game->match = mm_match_new (game->game);
-  mm_match_set_seats (game->match, MM_PLAYER (black_seat), MM_PLAYER (white_seat));
-  if (control->base_s > 0)
+  game = game_new (self, mm_lobby_server_new_id (self, 'g'), black->name, white->name, control);
+  seat (game, MM_COLOR_BLACK, black);
+  seat (game, MM_COLOR_WHITE, white);
+  if (game->clock != NULL)
+    mm_match_set_clock (game->match, game->clock);
+  if (self->store != NULL)
     {
-      game->clock = mm_clock_new ((gint64) control->base_s * G_USEC_PER_SEC,
-                                  (gint64) control->increment_s * G_USEC_PER_SEC);
-      mm_match_set_clock (game->match, game->clock);
+      g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
+      GError *error = NULL;
+
+      stored->id = g_strdup (game->id);
+      stored->black = g_strdup (black->name);
+      stored->white = g_strdup (white->name);
+      stored->base_s = control->base_s;
+      stored->increment_s = control->increment_s;
+      stored->rated = control->rated;
+      stored->started = g_get_real_time () / G_USEC_PER_SEC;
+      stored->black_ms = clock_ms (game, MM_COLOR_BLACK);
+      stored->white_ms = clock_ms (game, MM_COLOR_WHITE);
+      mm_lobby_server_stored (self, mm_store_create_game (self->store, stored, &error), error);
     }
-  g_signal_connect (game->match, "notify::result", G_CALLBACK (match_result_cb), game);
-  g_hash_table_insert (self->games, game->id, game);
-  black->game = game;
-  white->game = game;
 
   started = mm_protocol_new_message ("game-started", NULL);
   set_entry_members (game, started);
@@ -364,6 +418,48 @@ mm_lobby_game_start (MmLobbyServer       *self,
                        white->name, control->base_s, control->increment_s,
                        control->rated ? ", rated" : "");
   announce_status (game);
+}
+
+/* A game the store kept from before a restart, as it stood at its last
+ * move, its players away until they resume. */
+void
+mm_lobby_game_restore (MmLobbyServer *self,
+                       MmStoredGame  *stored)
+{
+  MmTimeControl control = { stored->base_s, stored->increment_s, stored->rated };
+  MmLobbyGame *game = game_new (self, g_strdup (stored->id), stored->black, stored->white,
+                                &control);
+
+  seat (game, MM_COLOR_BLACK, mm_lobby_server_find_session (self, stored->black));
+  seat (game, MM_COLOR_WHITE, mm_lobby_server_find_session (self, stored->white));
+  for (guint i = 0; i < stored->moves->len; i++)
+    {
+      int square = g_array_index (stored->moves, int, i);
+      g_autoptr(GError) error = NULL;
+
+      if (square != MM_SQUARE_PASS && !mm_game_play (game->game, square, &error))
+        {
+          mm_lobby_server_log (self, "game %s: move %u of the store refused: %s", game->id, i + 1,
+                               error->message);
+          break;
+        }
+    }
+  game->told = mm_game_get_n_moves (game->game);
+  if (game->clock != NULL)
+    {
+      mm_clock_set_remaining (game->clock, MM_COLOR_BLACK, stored->black_ms * 1000);
+      mm_clock_set_remaining (game->clock, MM_COLOR_WHITE, stored->white_ms * 1000);
+      mm_match_set_clock (game->match, game->clock);
+    }
+  mm_lobby_server_log (self, "game %s %s - %s back at move %u", game->id, stored->black,
+                       stored->white, game->told);
+  /* A player whose session did not come back cannot. */
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] == NULL && !game->over)
+      {
+        game->reason = "abandonment";
+        mm_match_resign (game->match, (MmColor) c);
+      }
 }
 
 static void
@@ -462,6 +558,39 @@ find_own_game (MmLobbyServer *self,
   return game;
 }
 
+/* The discs placed so far: the store counts its moves so, the passes
+ * following from the rules. */
+static guint
+count_discs_played (MmLobbyGame *game)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < mm_game_get_n_moves (game->game); i++)
+    count += mm_game_get_move (game->game, i, NULL) != MM_SQUARE_PASS;
+  return count;
+}
+
+static gboolean
+store_move (MmLobbyGame *game,
+            MmColor      mover,
+            int          square)
+{
+  MmLobbyServer *self = game->server;
+  gint64 clocks[2] = { clock_ms (game, MM_COLOR_BLACK), clock_ms (game, MM_COLOR_WHITE) };
+  GError *error = NULL;
+
+  if (self->store == NULL)
+    return TRUE;
+  /* The mover's clock as it will be once the increment is in. */
+  if (game->clock != NULL)
+    clocks[mover] += (gint64) game->control.increment_s * 1000;
+  return mm_lobby_server_stored (self, mm_store_add_move (self->store, game->id,
+                                                          count_discs_played (game) + 1, square,
+                                                          clocks[MM_COLOR_BLACK],
+                                                          clocks[MM_COLOR_WHITE], &error),
+                                 error);
+}
+
 static void
 handle_move (MmLobbyServer *self,
              MmLobbyPeer   *peer,
@@ -486,14 +615,27 @@ handle_move (MmLobbyServer *self,
                             _("It is not your turn."));
       return;
     }
-  game->acting = TRUE;
-  played = square >= 0 && square < 64 && mm_match_play (game->match, square, &error);
-  game->acting = FALSE;
-  if (!played)
+  if (square < 0 || square >= 64 || !mm_game_check_play (game->game, square, &error))
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_ILLEGAL_MOVE,
                             /* Translators: protocol error; %s is a square such as f5 */
                             _("%s is not a legal move."), name);
+      return;
+    }
+  /* Kept before it is played, so that nothing told is ever lost. */
+  if (!store_move (game, color, square))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
+                            /* Translators: protocol error */
+                            _("The server could not keep the move, so it was not played; try again."));
+      return;
+    }
+  game->acting = TRUE;
+  played = mm_match_play (game->match, square, &error);
+  game->acting = FALSE;
+  if (!played)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL, "%s", error->message);
       return;
     }
   game->undo_asker = -1;
@@ -598,6 +740,17 @@ take_back (MmLobbyGame *game,
         break;
     }
   mm_match_play_from (game->match, n_moves);
+  if (game->server->store != NULL)
+    {
+      GError *error = NULL;
+
+      mm_lobby_server_stored (game->server,
+                              mm_store_take_back (game->server->store, game->id,
+                                                  count_discs_played (game),
+                                                  clock_ms (game, MM_COLOR_BLACK),
+                                                  clock_ms (game, MM_COLOR_WHITE), &error),
+                              error);
+    }
 }
 
 static void
@@ -852,6 +1005,22 @@ mm_lobby_games_session_back (MmLobbyServer  *self,
     return;
   state = new_game_state (game, NULL);
   mm_lobby_session_send (session, state);
+  /* An opponent still away, after a restart say, and how long it has. */
+  for (int c = 0; c < 2; c++)
+    {
+      MmLobbySession *other = game->players[c];
+
+      if (other != NULL && other != session && other->peer == NULL)
+        {
+          gint64 gone_s = (g_get_monotonic_time () - other->away_since_us) / G_USEC_PER_SEC;
+          g_autoptr(JsonObject) away = new_game_message (game, "opponent-away", NULL);
+
+          json_object_set_string_member (away, "name", other->name);
+          json_object_set_int_member (away, "seconds",
+                                      MAX ((gint64) self->limits.grace_s - gone_s, 0));
+          mm_lobby_session_send (session, away);
+        }
+    }
   back = new_game_message (game, "opponent-back", NULL);
   json_object_set_string_member (back, "name", session->name);
   for (int c = 0; c < 2; c++)

@@ -29,6 +29,7 @@
 #include "mm-lobby-server.h"
 #include "mm-protocol.h"
 #include "mm-rate-limit.h"
+#include "mm-store.h"
 
 G_BEGIN_DECLS
 
@@ -96,6 +97,8 @@ struct _MmLobbyServer
   GSocketService *service;
   /* NULL for plain TCP */
   GTlsCertificate *certificate;
+  /* What is kept across restarts; NULL keeps nothing */
+  MmStore        *store;
   /* MmLobbyPeer, owned */
   GHashTable     *peers;
   /* address → its number of peers */
@@ -137,6 +140,9 @@ void  mm_lobby_session_send    (MmLobbySession *session,
                                 JsonObject     *message);
 MmLobbySession *mm_lobby_server_find_session (MmLobbyServer *self,
                                               const char    *name);
+gboolean mm_lobby_server_stored (MmLobbyServer *self,
+                                 gboolean       done,
+                                 GError        *error);
 
 /* mm-lobby-presence.c: who is present, and the lobby's chat. */
 const char *mm_lobby_session_get_status (MmLobbySession *session);
@@ -203,6 +209,8 @@ void     mm_lobby_game_start            (MmLobbyServer       *self,
                                          MmLobbySession      *black,
                                          MmLobbySession      *white,
                                          const MmTimeControl *control);
+void     mm_lobby_game_restore          (MmLobbyServer       *self,
+                                         MmStoredGame        *stored);
 void     mm_lobby_game_free             (gpointer             game);
 gboolean mm_lobby_session_is_playing    (MmLobbySession      *session);
 void     mm_lobby_games_send_snapshot   (MmLobbyServer       *self,

@@ -125,7 +125,33 @@ char *
 mm_lobby_server_new_id (MmLobbyServer *self,
                         char           prefix)
 {
-  return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, ++self->next_id);
+  g_autoptr(GError) error = NULL;
+  guint64 number;
+
+  if (self->store == NULL)
+    return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, ++self->next_id);
+  number = mm_store_next_id (self->store, &error);
+  if (number > 0)
+    return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
+  /* A store that cannot count (a full disk) still gives an id that no
+   * restart will give again. */
+  mm_lobby_server_log (self, "store: %s", error->message);
+  return g_strdup_printf ("%cx%08x", prefix, randombytes_random ());
+}
+
+/* Writes through to the store, if there is one; a failure is logged
+ * and answered FALSE, for the callers to which it matters. */
+gboolean
+mm_lobby_server_stored (MmLobbyServer *self,
+                        gboolean       done,
+                        GError        *error)
+{
+  if (!done && error != NULL)
+    {
+      mm_lobby_server_log (self, "store: %s", error->message);
+      g_error_free (error);
+    }
+  return done;
 }
 
 /* Sends to the player's connection, if it has one now. */
@@ -153,7 +179,8 @@ session_free (MmLobbySession *session)
 {
   g_free (session->name);
   g_free (session->key);
-  sodium_memzero (session->token, strlen (session->token));
+  if (session->token != NULL)
+    sodium_memzero (session->token, strlen (session->token));
   g_free (session->token);
   g_free (session->token_hash);
   g_hash_table_unref (session->ignored);
@@ -191,6 +218,14 @@ session_new (MmLobbyServer *self,
                       g_get_monotonic_time ());
   g_hash_table_insert (self->sessions, session->key, session);
   g_hash_table_insert (self->tokens, session->token_hash, session);
+  if (self->store != NULL)
+    {
+      g_autoptr(MmStoredSession) stored =
+        mm_stored_session_new (session->token_hash, session->name, session->guest);
+      GError *error = NULL;
+
+      mm_lobby_server_stored (self, mm_store_save_session (self->store, stored, &error), error);
+    }
   return session;
 }
 
@@ -202,6 +237,13 @@ session_end (MmLobbyServer  *self,
 
   mm_lobby_games_session_gone (self, session);
   mm_lobby_seeks_forget_session (self, session);
+  if (self->store != NULL)
+    {
+      GError *error = NULL;
+
+      mm_lobby_server_stored (self, mm_store_delete_session (self->store, session->token_hash,
+                                                             &error), error);
+    }
 
   g_hash_table_remove (self->tokens, session->token_hash);
   g_hash_table_remove (self->sessions, session->key);
@@ -423,6 +465,9 @@ handle_resume (MmLobbyPeer *peer,
     }
   session->peer = peer;
   peer->session = session;
+  /* After a restart the store had only the token's hash. */
+  if (session->token == NULL)
+    session->token = g_strdup (json_object_get_string_member (message, "token"));
   send_session (peer, session, TRUE, id);
   mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
   mm_lobby_presence_announce (self, session, "player-changed");
@@ -821,6 +866,7 @@ mm_lobby_server_dispose (GObject *object)
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
   g_clear_object (&self->certificate);
+  g_clear_object (&self->store);
   g_clear_pointer (&self->player_watchers, g_hash_table_unref);
   g_clear_pointer (&self->chat_listeners, g_hash_table_unref);
   g_clear_pointer (&self->seek_watchers, g_hash_table_unref);
@@ -895,6 +941,61 @@ mm_lobby_server_new (const char           *name,
   else
     mm_server_limits_init (&self->limits);
   return self;
+}
+
+/* A session of the store, brought back away: its player has the grace
+ * period, counted from now, to resume it. */
+static MmLobbySession *
+restore_session (MmLobbyServer         *self,
+                 const MmStoredSession *stored)
+{
+  MmLobbySession *session = g_new0 (MmLobbySession, 1);
+
+  session->name = g_strdup (stored->name);
+  session->key = mm_nickname_key (stored->name);
+  session->token_hash = g_strdup (stored->token_hash);
+  session->guest = stored->guest;
+  session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  session->away_since_us = g_get_monotonic_time ();
+  mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
+                      session->away_since_us);
+  g_hash_table_insert (self->sessions, session->key, session);
+  g_hash_table_insert (self->tokens, session->token_hash, session);
+  return session;
+}
+
+/* Keeps sessions and games in @store, and brings back what it holds:
+ * the sessions, away, and the games in progress, as they were.  Before
+ * mm_lobby_server_listen(). */
+gboolean
+mm_lobby_server_set_store (MmLobbyServer  *self,
+                           MmStore        *store,
+                           GError        **error)
+{
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+
+  g_return_val_if_fail (MM_IS_LOBBY_SERVER (self), FALSE);
+  g_return_val_if_fail (MM_IS_STORE (store), FALSE);
+  g_return_val_if_fail (self->store == NULL && self->service == NULL, FALSE);
+
+  if ((sessions = mm_store_list_sessions (store, error)) == NULL
+      || (games = mm_store_list_games (store, TRUE, NULL, 0, error)) == NULL)
+    return FALSE;
+  self->store = g_object_ref (store);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      MmStoredSession *stored = sessions->pdata[i];
+      g_autofree char *key = mm_nickname_key (stored->name);
+
+      if (!g_hash_table_contains (self->sessions, key))
+        restore_session (self, stored);
+    }
+  for (guint i = 0; i < games->len; i++)
+    mm_lobby_game_restore (self, games->pdata[i]);
+  if (sessions->len > 0 || games->len > 0)
+    mm_lobby_server_log (self, "brought back %u sessions and %u games", sessions->len, games->len);
+  return TRUE;
 }
 
 /* Serves TLS with @certificate (its key included), or plain TCP when

@@ -22,6 +22,8 @@
 
 #include <gio/gio.h>
 
+#include "mm-store.h"
+
 G_BEGIN_DECLS
 
 /* What a server takes from its clients (docs/PROTOCOL.md, "Limits").
@@ -50,6 +52,9 @@ MmLobbyServer *mm_lobby_server_new               (const char            *name,
                                                   const MmServerLimits  *limits);
 void           mm_lobby_server_set_certificate   (MmLobbyServer         *self,
                                                   GTlsCertificate       *certificate);
+gboolean       mm_lobby_server_set_store         (MmLobbyServer         *self,
+                                                  MmStore               *store,
+                                                  GError               **error);
 gboolean       mm_lobby_server_listen            (MmLobbyServer         *self,
                                                   GInetAddress          *address,
                                                   guint16                port,

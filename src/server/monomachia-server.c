@@ -25,6 +25,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -33,6 +34,7 @@
 #include "mm-handshake.h"
 #include "mm-line-reader.h"
 #include "mm-lobby-server.h"
+#include "mm-sqlite-store.h"
 #include "mm-tls.h"
 
 #define DEFAULT_PORT 7711
@@ -227,6 +229,25 @@ find_certificate (Options  *options,
   return g_steal_pointer (&certificate);
 }
 
+/* The database in the data folder, made with the folder if need be. */
+static MmSqliteStore *
+open_store (const char  *data_dir,
+            GError     **error)
+{
+  g_autofree char *path = g_build_filename (data_dir, "monomachia-server.db", NULL);
+
+  if (g_mkdir_with_parents (data_dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* Translators: %s are a folder and the system's reason */
+                   _("Could not make the folder %s: %s"), data_dir, g_strerror (saved));
+      return NULL;
+    }
+  return mm_sqlite_store_new (path, error);
+}
+
 typedef struct
 {
   MmLobbyServer *server;
@@ -265,6 +286,7 @@ main (int argc, char *argv[])
   g_auto(Options) options = { .port = DEFAULT_PORT };
   g_autoptr(GError) error = NULL;
   g_autoptr(MmLobbyServer) server = NULL;
+  g_autoptr(MmSqliteStore) store = NULL;
   g_autoptr(GInetAddress) address = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   const char *localedir = g_getenv ("MONOMACHIA_LOCALEDIR");
@@ -298,6 +320,12 @@ main (int argc, char *argv[])
 
   server = mm_lobby_server_new (options.name != NULL ? options.name : "Monomachia", &options.limits);
   g_signal_connect (server, "log", G_CALLBACK (server_log_cb), NULL);
+  if ((store = open_store (options.data_dir, &error)) == NULL
+      || !mm_lobby_server_set_store (server, MM_STORE (store), &error))
+    {
+      g_printerr ("monomachia-server: %s\n", error->message);
+      return 1;
+    }
   if (!options.no_tls)
     {
       g_autoptr(GTlsCertificate) certificate = find_certificate (&options, &error);
