@@ -162,8 +162,8 @@ test_games (Fixture *fixture, gconstpointer data)
     g_clear_error (&error);
     /* Undo by agreement: two moves go. */
     g_assert_true (mm_store_take_back (store, "g1", 3, 250000, 260000, &error));
-    g_assert_true (mm_store_finish_game (store, "g2", "white", "resignation", &error));
-    g_assert_false (mm_store_finish_game (store, "g9", "white", "time", &error));
+    g_assert_true (mm_store_finish_game (store, "g2", "white", "resignation", "(;GM[Othello];)", &error));
+    g_assert_false (mm_store_finish_game (store, "g9", "white", "time", NULL, &error));
     g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND);
     g_clear_error (&error);
   }
@@ -194,8 +194,47 @@ test_games (Fixture *fixture, gconstpointer data)
     game = finished->pdata[0];
     g_assert_cmpstr (game->winner, ==, "white");
     g_assert_cmpstr (game->reason, ==, "resignation");
+    g_assert_cmpstr (game->ggf, ==, "(;GM[Othello];)");
     of_anna = mm_store_list_games (store, FALSE, "άννα", 10, &error);
     g_assert_cmpuint (of_anna->len, ==, 0);
+  }
+}
+
+static void
+test_accounts (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStoredAccount) eleni = mm_stored_account_new ("Ελένη", "$argon2id$v=19$fake");
+  g_autoptr(MmStoredAccount) again = mm_stored_account_new ("ΕΛΕΝΗ", "$argon2id$v=19$other");
+
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+    g_autoptr(MmStoredAccount) nobody = mm_store_find_account (store, "nobody", &error);
+
+    g_assert_null (nobody);
+    g_assert_no_error (error);
+    g_assert_true (mm_store_create_account (store, eleni, &error));
+    g_assert_no_error (error);
+    /* The same name without accents or case is the same account. */
+    g_assert_false (mm_store_create_account (store, again, &error));
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+    g_clear_error (&error);
+    eleni->rating = 1612.5;
+    eleni->deviation = 80.25;
+    eleni->volatility = 0.0599;
+    g_assert_true (mm_store_save_rating (store, eleni, &error));
+  }
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+    g_autoptr(MmStoredAccount) found = mm_store_find_account (store, "ελενη", &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (found);
+    g_assert_cmpstr (found->name, ==, "Ελένη");
+    g_assert_cmpstr (found->password_hash, ==, "$argon2id$v=19$fake");
+    g_assert_cmpfloat (found->rating, ==, 1612.5);
+    g_assert_cmpfloat (found->deviation, ==, 80.25);
+    g_assert_cmpfloat (found->volatility, ==, 0.0599);
   }
 }
 
@@ -254,6 +293,7 @@ main (int argc, char *argv[])
   ADD ("ids-last", test_ids_last);
   ADD ("sessions", test_sessions);
   ADD ("games", test_games);
+  ADD ("accounts", test_accounts);
   ADD ("not-a-database", test_not_a_database);
   ADD ("too-new", test_too_new);
 

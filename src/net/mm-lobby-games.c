@@ -221,7 +221,7 @@ finish (MmLobbyGame *game)
       GError *error = NULL;
 
       mm_lobby_server_stored (self, mm_store_finish_game (self->store, game->id, winner, reason,
-                                                          &error), error);
+                                                          NULL, &error), error);
     }
   mm_lobby_server_log (self, "game %s %s - %s ended: %s, %s", game->id,
                        game->names[MM_COLOR_BLACK], game->names[MM_COLOR_WHITE], winner, reason);

@@ -62,6 +62,11 @@ static const char *const migrations[] = {
   "CREATE INDEX games_unfinished ON games (started) WHERE winner IS NULL;"
   "CREATE INDEX games_by_black ON games (black_key, finished);"
   "CREATE INDEX games_by_white ON games (white_key, finished);",
+
+  "CREATE TABLE accounts (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
+  "  password_hash TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
+  "  volatility REAL NOT NULL, created INTEGER NOT NULL);"
+  "ALTER TABLE games ADD COLUMN ggf TEXT;",
 };
 
 static gboolean
@@ -385,18 +390,21 @@ sqlite_finish_game (MmStore     *store,
                     const char  *game_id,
                     const char  *winner,
                     const char  *reason,
+                    const char  *ggf,
                     GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(sqlite3_stmt) statement =
-    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ? WHERE id = ?", error);
+    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ? WHERE id = ?",
+             error);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_text (statement, 1, winner, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 2, reason, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (statement, 3, g_get_real_time () / G_USEC_PER_SEC);
-  sqlite3_bind_text (statement, 4, game_id, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 4, ggf, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 5, game_id, -1, SQLITE_STATIC);
   if (!run (self, statement, error))
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
@@ -449,9 +457,10 @@ sqlite_list_games (MmStore     *store,
   g_autoptr(sqlite3_stmt) statement =
     prepare (self, unfinished
                    ? "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
-                     " white_ms, winner, reason FROM games WHERE winner IS NULL ORDER BY started"
+                     " white_ms, winner, reason, ggf FROM games WHERE winner IS NULL"
+                     " ORDER BY started"
                    : "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
-                     " white_ms, winner, reason FROM games WHERE winner IS NOT NULL"
+                     " white_ms, winner, reason, ggf FROM games WHERE winner IS NOT NULL"
                      " AND (?1 IS NULL OR black_key = ?1 OR white_key = ?1)"
                      " ORDER BY finished DESC, rowid DESC LIMIT ?2", error);
   g_autoptr(GPtrArray) games =
@@ -480,6 +489,7 @@ sqlite_list_games (MmStore     *store,
       game->white_ms = sqlite3_column_int64 (statement, 8);
       game->winner = dup_column (statement, 9);
       game->reason = dup_column (statement, 10);
+      game->ggf = dup_column (statement, 11);
       g_ptr_array_add (games, game);
     }
   if (sqlite_failed (self, status, error))
@@ -490,9 +500,84 @@ sqlite_list_games (MmStore     *store,
   return g_steal_pointer (&games);
 }
 
+static gboolean
+sqlite_create_account (MmStore                *store,
+                       const MmStoredAccount  *account,
+                       GError                **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT INTO accounts VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+  g_autofree char *key = mm_nickname_key (account->name);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, account->name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 3, account->password_hash, -1, SQLITE_STATIC);
+  sqlite3_bind_double (statement, 4, account->rating);
+  sqlite3_bind_double (statement, 5, account->deviation);
+  sqlite3_bind_double (statement, 6, account->volatility);
+  sqlite3_bind_int64 (statement, 7, g_get_real_time () / G_USEC_PER_SEC);
+  return run (self, statement, error);
+}
+
+static MmStoredAccount *
+sqlite_find_account (MmStore     *store,
+                     const char  *name,
+                     GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT name, password_hash, rating, deviation, volatility FROM accounts"
+                   " WHERE key = ?", error);
+  g_autofree char *key = mm_nickname_key (name);
+  MmStoredAccount *account;
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
+  status = sqlite3_step (statement);
+  if (status != SQLITE_ROW)
+    {
+      sqlite_failed (self, status, error);
+      return NULL;
+    }
+  account = mm_stored_account_new ((const char *) sqlite3_column_text (statement, 0),
+                                   (const char *) sqlite3_column_text (statement, 1));
+  account->rating = sqlite3_column_double (statement, 2);
+  account->deviation = sqlite3_column_double (statement, 3);
+  account->volatility = sqlite3_column_double (statement, 4);
+  return account;
+}
+
+static gboolean
+sqlite_save_rating (MmStore                *store,
+                    const MmStoredAccount  *account,
+                    GError                **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
+             error);
+  g_autofree char *key = mm_nickname_key (account->name);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_double (statement, 1, account->rating);
+  sqlite3_bind_double (statement, 2, account->deviation);
+  sqlite3_bind_double (statement, 3, account->volatility);
+  sqlite3_bind_text (statement, 4, key, -1, SQLITE_STATIC);
+  return run (self, statement, error);
+}
+
 static void
 mm_sqlite_store_store_init (MmStoreInterface *iface)
 {
+  iface->create_account = sqlite_create_account;
+  iface->find_account = sqlite_find_account;
+  iface->save_rating = sqlite_save_rating;
   iface->next_id = sqlite_next_id;
   iface->save_session = sqlite_save_session;
   iface->delete_session = sqlite_delete_session;

@@ -52,6 +52,7 @@ mm_stored_game_free (MmStoredGame *game)
   g_array_unref (game->moves);
   g_free (game->winner);
   g_free (game->reason);
+  g_free (game->ggf);
   g_free (game);
 }
 
@@ -76,6 +77,31 @@ mm_stored_session_free (MmStoredSession *session)
   g_free (session->token_hash);
   g_free (session->name);
   g_free (session);
+}
+
+/* A new account starts where Glicko-2 starts everyone. */
+MmStoredAccount *
+mm_stored_account_new (const char *name,
+                       const char *password_hash)
+{
+  MmStoredAccount *account = g_new0 (MmStoredAccount, 1);
+
+  account->name = g_strdup (name);
+  account->password_hash = g_strdup (password_hash);
+  account->rating = 1500;
+  account->deviation = 350;
+  account->volatility = 0.06;
+  return account;
+}
+
+void
+mm_stored_account_free (MmStoredAccount *account)
+{
+  if (account == NULL)
+    return;
+  g_free (account->name);
+  g_free (account->password_hash);
+  g_free (account);
 }
 
 /* A number never answered before by this store, for the ids of seeks,
@@ -153,15 +179,48 @@ mm_store_take_back (MmStore     *self,
   return MM_STORE_GET_IFACE (self)->take_back (self, game_id, n_moves, black_ms, white_ms, error);
 }
 
+/* The game's result, and its record in GGF (NULL when it has none). */
 gboolean
 mm_store_finish_game (MmStore     *self,
                       const char  *game_id,
                       const char  *winner,
                       const char  *reason,
+                      const char  *ggf,
                       GError     **error)
 {
   g_return_val_if_fail (MM_IS_STORE (self), FALSE);
-  return MM_STORE_GET_IFACE (self)->finish_game (self, game_id, winner, reason, error);
+  return MM_STORE_GET_IFACE (self)->finish_game (self, game_id, winner, reason, ggf, error);
+}
+
+/* Fails with MM_STORE_ERROR_FAILED when the name, as its key compares,
+ * is taken. */
+gboolean
+mm_store_create_account (MmStore                *self,
+                         const MmStoredAccount  *account,
+                         GError                **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->create_account (self, account, error);
+}
+
+/* The account whose name has the key of @name; NULL without an error
+ * when there is none. */
+MmStoredAccount *
+mm_store_find_account (MmStore     *self,
+                       const char  *name,
+                       GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->find_account (self, name, error);
+}
+
+gboolean
+mm_store_save_rating (MmStore                *self,
+                      const MmStoredAccount  *account,
+                      GError                **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->save_rating (self, account, error);
 }
 
 /* Games with their moves, MmStoredGame: those still being played when

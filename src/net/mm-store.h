@@ -54,7 +54,19 @@ typedef struct
   gint64    white_ms;
   char     *winner;        /* NULL while the game goes on */
   char     *reason;
+  char     *ggf;           /* the finished game's record */
 } MmStoredGame;
+
+/* A registered player: the password only as its Argon2id hash (the
+ * string crypto_pwhash_str() makes), the rating as Glicko-2 has it. */
+typedef struct
+{
+  char    *name;
+  char    *password_hash;
+  double   rating;
+  double   deviation;
+  double   volatility;
+} MmStoredAccount;
 
 typedef struct
 {
@@ -69,9 +81,13 @@ MmStoredSession *mm_stored_session_new  (const char      *token_hash,
                                          const char      *name,
                                          gboolean         guest);
 void             mm_stored_session_free (MmStoredSession *session);
+MmStoredAccount *mm_stored_account_new  (const char      *name,
+                                         const char      *password_hash);
+void             mm_stored_account_free (MmStoredAccount *account);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredGame, mm_stored_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredSession, mm_stored_session_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredAccount, mm_stored_account_free)
 
 #define MM_TYPE_STORE (mm_store_get_type ())
 
@@ -111,6 +127,16 @@ struct _MmStoreInterface
                                  const char          *game_id,
                                  const char          *winner,
                                  const char          *reason,
+                                 const char          *ggf,
+                                 GError             **error);
+  gboolean   (*create_account)  (MmStore             *self,
+                                 const MmStoredAccount *account,
+                                 GError             **error);
+  MmStoredAccount *(*find_account) (MmStore          *self,
+                                    const char       *name,
+                                    GError          **error);
+  gboolean   (*save_rating)     (MmStore             *self,
+                                 const MmStoredAccount *account,
                                  GError             **error);
   GPtrArray *(*list_games)      (MmStore             *self,
                                  gboolean             unfinished,
@@ -150,6 +176,16 @@ gboolean   mm_store_finish_game   (MmStore               *self,
                                    const char            *game_id,
                                    const char            *winner,
                                    const char            *reason,
+                                   const char            *ggf,
+                                   GError               **error);
+gboolean   mm_store_create_account (MmStore              *self,
+                                    const MmStoredAccount *account,
+                                    GError              **error);
+MmStoredAccount *mm_store_find_account (MmStore          *self,
+                                        const char       *name,
+                                        GError          **error);
+gboolean   mm_store_save_rating   (MmStore               *self,
+                                   const MmStoredAccount *account,
                                    GError               **error);
 GPtrArray *mm_store_list_games    (MmStore               *self,
                                    gboolean               unfinished,
