@@ -65,6 +65,21 @@ test_clock_backwards (void)
 }
 
 static void
+test_allows (void)
+{
+  MmRateLimit limit;
+
+  mm_rate_limit_init (&limit, 1, 2, 0);
+  /* Asking takes nothing. */
+  for (int i = 0; i < 10; i++)
+    g_assert_true (mm_rate_limit_allows (&limit, 0));
+  g_assert_true (mm_rate_limit_take (&limit, 0));
+  g_assert_true (mm_rate_limit_take (&limit, 0));
+  g_assert_false (mm_rate_limit_allows (&limit, 0));
+  g_assert_true (mm_rate_limit_allows (&limit, SECOND));
+}
+
+static void
 test_unlimited (void)
 {
   MmRateLimit limit;
@@ -80,6 +95,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/rate-limit/burst-then-rate", test_burst_then_rate);
   g_test_add_func ("/rate-limit/clock-backwards", test_clock_backwards);
+  g_test_add_func ("/rate-limit/allows", test_allows);
   g_test_add_func ("/rate-limit/unlimited", test_unlimited);
 
   return g_test_run ();

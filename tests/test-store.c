@@ -197,6 +197,16 @@ test_games (Fixture *fixture, gconstpointer data)
     g_assert_cmpstr (game->ggf, ==, "(;GM[Othello];)");
     of_anna = mm_store_list_games (store, FALSE, "άννα", 10, &error);
     g_assert_cmpuint (of_anna->len, ==, 0);
+    /* One game by its id. */
+    {
+      g_autoptr(MmStoredGame) found = mm_store_find_game (store, "g1", &error);
+      g_autoptr(MmStoredGame) missing = mm_store_find_game (store, "g404", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (found->white, ==, "ben");
+      g_assert_cmpuint (found->moves->len, ==, 3);
+      g_assert_null (missing);
+    }
   }
 }
 

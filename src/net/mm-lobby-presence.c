@@ -51,6 +51,12 @@ set_player_members (JsonObject     *object,
   json_object_set_string_member (object, "name", session->name);
   json_object_set_boolean_member (object, "guest", session->guest);
   json_object_set_string_member (object, "status", mm_lobby_session_get_status (session));
+  if (session->account != NULL)
+    {
+      json_object_set_int_member (object, "rating", (gint64) (session->account->rating + 0.5));
+      json_object_set_int_member (object, "deviation",
+                                  (gint64) (session->account->deviation + 0.5));
+    }
 }
 
 static JsonObject *

@@ -294,6 +294,15 @@ mm_lobby_seeks_handle_accept (MmLobbyServer *self,
                             _("Rated games are for registered players."));
       return;
     }
+  if (seek->control.rated && peer->session->account != NULL
+      && ((seek->min_rating >= 0 && peer->session->account->rating < seek->min_rating)
+          || (seek->max_rating >= 0 && peer->session->account->rating > seek->max_rating)))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_OUT_OF_RANGE,
+                            /* Translators: protocol error */
+                            _("That open game is for players of other ratings."));
+      return;
+    }
   offerer = seek->by;
   control = seek->control;
   mm_lobby_peer_reply_ok (peer, id);

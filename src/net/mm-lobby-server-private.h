@@ -49,6 +49,8 @@ typedef struct
 typedef struct
 {
   MmLobbyServer  *server;
+  /* Unique on this server, for work that outlives a peer to find it gone */
+  guint64         serial;
   MmConnection   *connection;
   char           *address;
   gint64          connected_us;
@@ -77,6 +79,8 @@ struct _MmLobbySession
   char        *token;
   char        *token_hash;
   gboolean     guest;
+  /* A registered player's account (its rating); NULL for a guest */
+  MmStoredAccount *account;
   /* NULL while away */
   MmLobbyPeer *peer;
   gint64       away_since_us;
@@ -119,6 +123,13 @@ struct _MmLobbyServer
   guint64         next_id;
   guint           sweep_source;
   gboolean        stopping;
+  guint64         peer_serial;
+  /* Password hashing, a few at a time off the main thread */
+  GQueue          hash_jobs;
+  guint           hashing;
+  /* address or name key → MmRateLimit of failed logins */
+  GHashTable     *failed_by_address;
+  GHashTable     *failed_by_account;
 };
 
 void mm_lobby_server_log       (MmLobbyServer *self,
@@ -143,6 +154,26 @@ MmLobbySession *mm_lobby_server_find_session (MmLobbyServer *self,
 gboolean mm_lobby_server_stored (MmLobbyServer *self,
                                  gboolean       done,
                                  GError        *error);
+
+void mm_lobby_server_open_session (MmLobbyServer   *self,
+                                   MmLobbyPeer     *peer,
+                                   const char      *name,
+                                   MmStoredAccount *account,
+                                   const char      *id);
+gboolean mm_lobby_peer_is_alive    (MmLobbyServer   *self,
+                                    MmLobbyPeer     *peer,
+                                    guint64          serial);
+
+/* mm-lobby-accounts.c: registered players. */
+void mm_lobby_accounts_register   (MmLobbyServer  *self,
+                                   MmLobbyPeer    *peer,
+                                   JsonObject     *message,
+                                   const char     *id);
+void mm_lobby_accounts_login      (MmLobbyServer  *self,
+                                   MmLobbyPeer    *peer,
+                                   JsonObject     *message,
+                                   const char     *id);
+void mm_lobby_accounts_clear      (MmLobbyServer  *self);
 
 /* mm-lobby-presence.c: who is present, and the lobby's chat. */
 const char *mm_lobby_session_get_status (MmLobbySession *session);

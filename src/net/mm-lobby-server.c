@@ -184,6 +184,7 @@ session_free (MmLobbySession *session)
   g_free (session->token);
   g_free (session->token_hash);
   g_hash_table_unref (session->ignored);
+  mm_stored_account_free (session->account);
   g_free (session);
 }
 
@@ -196,9 +197,10 @@ hash_token (const char *token)
 }
 
 static MmLobbySession *
-session_new (MmLobbyServer *self,
-             const char    *name,
-             char          *key)
+session_new (MmLobbyServer   *self,
+             const char      *name,
+             char            *key,
+             MmStoredAccount *account)
 {
   MmLobbySession *session = g_new0 (MmLobbySession, 1);
   guchar secret[TOKEN_BYTES];
@@ -212,7 +214,8 @@ session_new (MmLobbyServer *self,
   session->token = g_strdup (token);
   session->token_hash = hash_token (token);
   sodium_memzero (token, sizeof token);
-  session->guest = TRUE;
+  session->guest = account == NULL;
+  session->account = account;
   session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
                       g_get_monotonic_time ());
@@ -262,6 +265,12 @@ send_session (MmLobbyPeer    *peer,
   json_object_set_string_member (reply, "token", session->token);
   json_object_set_boolean_member (reply, "guest", session->guest);
   json_object_set_boolean_member (reply, "resumed", resumed);
+  if (session->account != NULL)
+    {
+      json_object_set_int_member (reply, "rating", (gint64) (session->account->rating + 0.5));
+      json_object_set_int_member (reply, "deviation",
+                                  (gint64) (session->account->deviation + 0.5));
+    }
   mm_lobby_peer_send (peer, reply);
 }
 
@@ -405,28 +414,98 @@ handle_login (MmLobbyPeer *peer,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = mm_nickname_check (json_object_get_string_member (message, "name"),
                                              &error);
-  MmLobbySession *session;
-  char *key;
+  g_autoptr(MmStoredAccount) account = NULL;
 
+  if (json_object_has_member (message, "password"))
+    {
+      mm_lobby_accounts_login (self, peer, message, id);
+      return;
+    }
   if (name == NULL)
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_NAME, "%s", error->message);
       return;
     }
-  key = mm_nickname_key (name);
-  if (g_hash_table_contains (self->sessions, key))
+  /* A guest cannot take a registered name. */
+  if (self->store != NULL && (account = mm_store_find_account (self->store, name, NULL)) != NULL)
     {
-      g_free (key);
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_REGISTERED,
+                            /* Translators: protocol error; %s is a player's name */
+                            _("“%s” is a registered name: log in with its password."), name);
+      return;
+    }
+  mm_lobby_server_open_session (self, peer, name, NULL, id);
+}
+
+static void
+handle_register (MmLobbyPeer *peer,
+                 JsonObject  *message,
+                 const char  *id)
+{
+  mm_lobby_accounts_register (peer->server, peer, message, id);
+}
+
+/* Whether @peer is still a connection of the server, the same one as
+ * when @serial was taken. */
+gboolean
+mm_lobby_peer_is_alive (MmLobbyServer *self,
+                        MmLobbyPeer   *peer,
+                        guint64        serial)
+{
+  return g_hash_table_contains (self->peers, peer) && peer->serial == serial && !peer->closing;
+}
+
+/* Gives @peer the session of @name: a new guest's (@account NULL), or a
+ * registered player's, taking over the session the account has already
+ * on another connection or away.  Takes @account. */
+void
+mm_lobby_server_open_session (MmLobbyServer   *self,
+                              MmLobbyPeer     *peer,
+                              const char      *name,
+                              MmStoredAccount *account,
+                              const char      *id)
+{
+  char *key = mm_nickname_key (name);
+  MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
+
+  if (session != NULL && (account == NULL || session->account == NULL))
+    {
+      /* @name may be the account's own: it goes last. */
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,
                             /* Translators: protocol error; %s is a player's name */
                             _("Someone is already called “%s”."), name);
+      g_free (key);
+      mm_stored_account_free (account);
       return;
     }
-  session = session_new (self, name, key);
+  if (session != NULL)
+    {
+      MmLobbyPeer *old = session->peer;
+
+      g_free (key);
+      mm_stored_account_free (account);
+      if (old != NULL)
+        {
+          old->session = NULL;
+          session->peer = NULL;
+          peer_close (old, NULL, MM_PROTOCOL_ERROR_REPLACED,
+                      /* Translators: why the server closed a connection */
+                      _("The session was taken up on another connection."));
+        }
+      session->peer = peer;
+      peer->session = session;
+      send_session (peer, session, TRUE, id);
+      mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
+      mm_lobby_presence_announce (self, session, "player-changed");
+      mm_lobby_games_session_back (self, session);
+      return;
+    }
+  session = session_new (self, name, key, account);
   session->peer = peer;
   peer->session = session;
   send_session (peer, session, FALSE, id);
-  mm_lobby_server_log (self, "%s came as a guest from %s", session->name, peer->address);
+  mm_lobby_server_log (self, "%s came %s from %s", session->name,
+                       session->guest ? "as a guest" : "in", peer->address);
   mm_lobby_presence_announce (self, session, "player-added");
 }
 
@@ -619,6 +698,7 @@ static const struct
   { "pong", ANYONE, handle_pong },
   { "login", NO_SESSION_YET, handle_login },
   { "resume", NO_SESSION_YET, handle_resume },
+  { "register", NO_SESSION_YET, handle_register },
   { "subscribe", SESSION_NEEDED, handle_subscribe },
   { "unsubscribe", SESSION_NEEDED, handle_unsubscribe },
   { "say", SESSION_NEEDED, handle_say },
@@ -639,6 +719,8 @@ static const struct
   { "rematch", SESSION_NEEDED, handle_game_request },
   { "watch", SESSION_NEEDED, handle_game_request },
   { "unwatch", SESSION_NEEDED, handle_game_request },
+  { "list-games", SESSION_NEEDED, handle_game_request },
+  { "fetch-game", SESSION_NEEDED, handle_game_request },
 };
 
 static void
@@ -756,6 +838,7 @@ incoming_cb (GSocketService    *service,
     return TRUE;
   peer = g_new0 (MmLobbyPeer, 1);
   peer->server = self;
+  peer->serial = ++self->peer_serial;
   peer->watching = g_hash_table_new (g_str_hash, g_str_equal);
   peer->address = remote_address (connection);
   peer->connection = mm_connection_new (stream);
@@ -867,6 +950,9 @@ mm_lobby_server_dispose (GObject *object)
   g_clear_object (&self->service);
   g_clear_object (&self->certificate);
   g_clear_object (&self->store);
+  mm_lobby_accounts_clear (self);
+  g_clear_pointer (&self->failed_by_address, g_hash_table_unref);
+  g_clear_pointer (&self->failed_by_account, g_hash_table_unref);
   g_clear_pointer (&self->player_watchers, g_hash_table_unref);
   g_clear_pointer (&self->chat_listeners, g_hash_table_unref);
   g_clear_pointer (&self->seek_watchers, g_hash_table_unref);
@@ -920,6 +1006,9 @@ mm_lobby_server_init (MmLobbyServer *self)
   self->challenges = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                             mm_lobby_challenge_free);
   self->games = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_game_free);
+  g_queue_init (&self->hash_jobs);
+  self->failed_by_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->failed_by_account = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 /* A server named @name, taking what @limits allow (the defaults when
@@ -955,6 +1044,9 @@ restore_session (MmLobbyServer         *self,
   session->key = mm_nickname_key (stored->name);
   session->token_hash = g_strdup (stored->token_hash);
   session->guest = stored->guest;
+  if (!stored->guest)
+    session->account = mm_store_find_account (self->store, stored->name, NULL);
+  session->guest = session->account == NULL;
   session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   session->away_since_us = g_get_monotonic_time ();
   mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,

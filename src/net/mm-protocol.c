@@ -104,6 +104,13 @@ static const FieldSpec no_fields[] = {
 
 static const FieldSpec login_fields[] = {
   { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "password", FIELD_STRING, FALSE, 1, 128 },
+  { NULL },
+};
+
+static const FieldSpec register_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "password", FIELD_STRING, TRUE, 1, 128 },
   { NULL },
 };
 
@@ -117,6 +124,8 @@ static const FieldSpec session_fields[] = {
   { "token", FIELD_STRING, TRUE, TOKEN_LENGTH, TOKEN_LENGTH },
   { "guest", FIELD_BOOL, TRUE },
   { "resumed", FIELD_BOOL, TRUE },
+  { "rating", FIELD_INT, FALSE, 0, 5000 },
+  { "deviation", FIELD_INT, FALSE, 0, 350 },
   { NULL },
 };
 
@@ -320,6 +329,33 @@ static const FieldSpec game_ended_fields[] = {
   { "reason", FIELD_ENUM, TRUE, 0, 0, reason_values },
   { "black_discs", FIELD_INT, TRUE, 0, 64 },
   { "white_discs", FIELD_INT, TRUE, 0, 64 },
+  { "black_rating", FIELD_INT, FALSE, 0, 5000 },
+  { "white_rating", FIELD_INT, FALSE, 0, 5000 },
+  { NULL },
+};
+
+/* The archive. */
+static const FieldSpec list_games_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "limit", FIELD_INT, FALSE, 1, 50 },
+  { NULL },
+};
+
+static const FieldSpec archived_game_fields[] = {
+  GAME_ENTRY_FIELDS,
+  { "winner", FIELD_ENUM, TRUE, 0, 0, winner_values },
+  { "reason", FIELD_ENUM, TRUE, 0, 0, reason_values },
+  { NULL },
+};
+
+static const FieldSpec game_list_fields[] = {
+  { "games", FIELD_OBJECTS, TRUE, 0, 50, NULL, archived_game_fields },
+  { NULL },
+};
+
+static const FieldSpec game_record_fields[] = {
+  { "game", FIELD_STRING, TRUE, ID_BOUNDS },
+  { "ggf", FIELD_STRING, TRUE, 1, 12000 },
   { NULL },
 };
 
@@ -331,6 +367,7 @@ static const MessageSpec messages[] = {
   { "ping", BY_EITHER, no_fields },
   { "pong", BY_EITHER, no_fields },
   { "login", BY_CLIENT, login_fields },
+  { "register", BY_CLIENT, register_fields },
   { "resume", BY_CLIENT, resume_fields },
   { "session", BY_SERVER, session_fields },
   { "subscribe", BY_CLIENT, topic_fields },
@@ -380,6 +417,10 @@ static const MessageSpec messages[] = {
   { "opponent-away", BY_SERVER, game_player_fields },
   { "opponent-back", BY_SERVER, game_player_fields },
   { "game-ended", BY_SERVER, game_ended_fields },
+  { "list-games", BY_CLIENT, list_games_fields },
+  { "game-list", BY_SERVER, game_list_fields },
+  { "fetch-game", BY_CLIENT, game_id_fields },
+  { "game-record", BY_SERVER, game_record_fields },
 };
 
 static const char *const error_names[] = {
@@ -416,6 +457,9 @@ static const char *const error_names[] = {
   [MM_PROTOCOL_ERROR_ILLEGAL_MOVE] = "illegal-move",
   [MM_PROTOCOL_ERROR_GAME_OVER] = "game-over",
   [MM_PROTOCOL_ERROR_TOO_LATE] = "too-late",
+  [MM_PROTOCOL_ERROR_NAME_REGISTERED] = "name-registered",
+  [MM_PROTOCOL_ERROR_BAD_PASSWORD] = "bad-password",
+  [MM_PROTOCOL_ERROR_NO_ACCOUNTS] = "no-accounts",
   [MM_PROTOCOL_ERROR_FLOOD] = "flood",
   [MM_PROTOCOL_ERROR_TIMEOUT] = "timeout",
   [MM_PROTOCOL_ERROR_IDLE] = "idle",

@@ -32,13 +32,10 @@ mm_rate_limit_init (MmRateLimit *self,
   self->last_us = now_us;
 }
 
-/* Whether one more request may go now; it is counted if so. */
-bool
-mm_rate_limit_take (MmRateLimit *self,
-                    int64_t      now_us)
+static void
+refill (MmRateLimit *self,
+        int64_t      now_us)
 {
-  if (self->rate <= 0)
-    return true;
   if (now_us > self->last_us)
     {
       self->tokens += (double) (now_us - self->last_us) * self->rate / 1e6;
@@ -46,8 +43,27 @@ mm_rate_limit_take (MmRateLimit *self,
         self->tokens = self->burst;
     }
   self->last_us = now_us;
-  if (self->tokens < 1)
+}
+
+/* Whether one more request would go now, without counting it. */
+bool
+mm_rate_limit_allows (MmRateLimit *self,
+                      int64_t      now_us)
+{
+  if (self->rate <= 0)
+    return true;
+  refill (self, now_us);
+  return self->tokens >= 1;
+}
+
+/* Whether one more request may go now; it is counted if so. */
+bool
+mm_rate_limit_take (MmRateLimit *self,
+                    int64_t      now_us)
+{
+  if (!mm_rate_limit_allows (self, now_us))
     return false;
-  self->tokens -= 1;
+  if (self->rate > 0)
+    self->tokens -= 1;
   return true;
 }

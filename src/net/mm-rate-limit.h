@@ -40,3 +40,5 @@ void mm_rate_limit_init (MmRateLimit *self,
                          int64_t      now_us);
 bool mm_rate_limit_take (MmRateLimit *self,
                          int64_t      now_us);
+bool mm_rate_limit_allows (MmRateLimit *self,
+                           int64_t      now_us);

@@ -445,6 +445,55 @@ read_moves (MmSqliteStore  *self,
   return !sqlite_failed (self, status, error);
 }
 
+#define GAME_COLUMNS \
+  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason, ggf"
+
+static MmStoredGame *
+read_game (sqlite3_stmt *statement)
+{
+  MmStoredGame *game = mm_stored_game_new ();
+
+  game->id = dup_column (statement, 0);
+  game->black = dup_column (statement, 1);
+  game->white = dup_column (statement, 2);
+  game->base_s = (guint) sqlite3_column_int (statement, 3);
+  game->increment_s = (guint) sqlite3_column_int (statement, 4);
+  game->rated = sqlite3_column_int (statement, 5);
+  game->started = sqlite3_column_int64 (statement, 6);
+  game->black_ms = sqlite3_column_int64 (statement, 7);
+  game->white_ms = sqlite3_column_int64 (statement, 8);
+  game->winner = dup_column (statement, 9);
+  game->reason = dup_column (statement, 10);
+  game->ggf = dup_column (statement, 11);
+  return game;
+}
+
+static MmStoredGame *
+sqlite_find_game (MmStore     *store,
+                  const char  *game_id,
+                  GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", error);
+  g_autoptr(MmStoredGame) game = NULL;
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
+  status = sqlite3_step (statement);
+  if (status != SQLITE_ROW)
+    {
+      sqlite_failed (self, status, error);
+      return NULL;
+    }
+  game = read_game (statement);
+  if (!read_moves (self, game, error))
+    return NULL;
+  return g_steal_pointer (&game);
+}
+
 static GPtrArray *
 sqlite_list_games (MmStore     *store,
                    gboolean     unfinished,
@@ -456,11 +505,8 @@ sqlite_list_games (MmStore     *store,
   g_autofree char *key = player != NULL ? mm_nickname_key (player) : NULL;
   g_autoptr(sqlite3_stmt) statement =
     prepare (self, unfinished
-                   ? "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
-                     " white_ms, winner, reason, ggf FROM games WHERE winner IS NULL"
-                     " ORDER BY started"
-                   : "SELECT id, black, white, base_s, increment_s, rated, started, black_ms,"
-                     " white_ms, winner, reason, ggf FROM games WHERE winner IS NOT NULL"
+                   ? "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NULL ORDER BY started"
+                   : "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NOT NULL"
                      " AND (?1 IS NULL OR black_key = ?1 OR white_key = ?1)"
                      " ORDER BY finished DESC, rowid DESC LIMIT ?2", error);
   g_autoptr(GPtrArray) games =
@@ -475,23 +521,7 @@ sqlite_list_games (MmStore     *store,
       sqlite3_bind_int64 (statement, 2, limit > 0 ? (gint64) limit : -1);
     }
   while ((status = sqlite3_step (statement)) == SQLITE_ROW)
-    {
-      MmStoredGame *game = mm_stored_game_new ();
-
-      game->id = dup_column (statement, 0);
-      game->black = dup_column (statement, 1);
-      game->white = dup_column (statement, 2);
-      game->base_s = (guint) sqlite3_column_int (statement, 3);
-      game->increment_s = (guint) sqlite3_column_int (statement, 4);
-      game->rated = sqlite3_column_int (statement, 5);
-      game->started = sqlite3_column_int64 (statement, 6);
-      game->black_ms = sqlite3_column_int64 (statement, 7);
-      game->white_ms = sqlite3_column_int64 (statement, 8);
-      game->winner = dup_column (statement, 9);
-      game->reason = dup_column (statement, 10);
-      game->ggf = dup_column (statement, 11);
-      g_ptr_array_add (games, game);
-    }
+    g_ptr_array_add (games, read_game (statement));
   if (sqlite_failed (self, status, error))
     return NULL;
   for (guint i = 0; i < games->len; i++)
@@ -575,6 +605,7 @@ sqlite_save_rating (MmStore                *store,
 static void
 mm_sqlite_store_store_init (MmStoreInterface *iface)
 {
+  iface->find_game = sqlite_find_game;
   iface->create_account = sqlite_create_account;
   iface->find_account = sqlite_find_account;
   iface->save_rating = sqlite_save_rating;

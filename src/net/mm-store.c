@@ -192,6 +192,16 @@ mm_store_finish_game (MmStore     *self,
   return MM_STORE_GET_IFACE (self)->finish_game (self, game_id, winner, reason, ggf, error);
 }
 
+/* The game with its moves; NULL without an error when there is none. */
+MmStoredGame *
+mm_store_find_game (MmStore     *self,
+                    const char  *game_id,
+                    GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->find_game (self, game_id, error);
+}
+
 /* Fails with MM_STORE_ERROR_FAILED when the name, as its key compares,
  * is taken. */
 gboolean

@@ -129,6 +129,9 @@ struct _MmStoreInterface
                                  const char          *reason,
                                  const char          *ggf,
                                  GError             **error);
+  MmStoredGame *(*find_game)    (MmStore             *self,
+                                 const char          *game_id,
+                                 GError             **error);
   gboolean   (*create_account)  (MmStore             *self,
                                  const MmStoredAccount *account,
                                  GError             **error);
@@ -178,6 +181,9 @@ gboolean   mm_store_finish_game   (MmStore               *self,
                                    const char            *reason,
                                    const char            *ggf,
                                    GError               **error);
+MmStoredGame *mm_store_find_game  (MmStore              *self,
+                                   const char           *game_id,
+                                   GError              **error);
 gboolean   mm_store_create_account (MmStore              *self,
                                     const MmStoredAccount *account,
                                     GError              **error);

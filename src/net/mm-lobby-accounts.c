@@ -1,0 +1,342 @@
+/* mm-lobby-accounts.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Registered players: an account is a name and a password, kept only
+ * as its Argon2id hash (libsodium's crypto_pwhash_str()).  Hashing takes
+ * a tenth of a second and 64 MiB by design, so it runs on GTask's
+ * threads, two at a time, the main loop serving everyone meanwhile.
+ * Failed logins are limited per address and per account. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <sodium.h>
+#include <string.h>
+
+#include "mm-lobby-server-private.h"
+#include "mm-nickname.h"
+
+#define MAX_HASHING 2
+#define MIN_PASSWORD 8
+/* Failed logins: five at once, then one a minute. */
+#define FAILURE_BURST 5
+#define FAILURE_RATE (1.0 / 60)
+
+typedef struct
+{
+  MmLobbyServer   *server;
+  MmLobbyPeer     *peer;
+  guint64          serial;
+  char            *id;
+  char            *name;
+  char            *password;
+  gboolean         registering;
+  /* Login: the account to check against; register: made once hashed */
+  MmStoredAccount *account;
+  char             hash[crypto_pwhash_STRBYTES];
+  gboolean         ok;
+} HashJob;
+
+static void
+hash_job_free (HashJob *job)
+{
+  if (job->password != NULL)
+    sodium_memzero (job->password, strlen (job->password));
+  g_free (job->password);
+  g_free (job->id);
+  g_free (job->name);
+  mm_stored_account_free (job->account);
+  sodium_memzero (job->hash, sizeof job->hash);
+  g_free (job);
+}
+
+static void
+hash_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  HashJob *job = data;
+  gsize length = strlen (job->password);
+
+  if (job->registering)
+    job->ok = crypto_pwhash_str (job->hash, job->password, length,
+                                 crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                                 crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0;
+  else
+    job->ok = crypto_pwhash_str_verify (job->account->password_hash, job->password, length) == 0;
+  sodium_memzero (job->password, length);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void start_next_job (MmLobbyServer *self);
+
+static MmRateLimit *
+failures (MmLobbyServer *self,
+          GHashTable    *table,
+          const char    *key)
+{
+  MmRateLimit *limit = g_hash_table_lookup (table, key);
+
+  if (limit == NULL)
+    {
+      limit = g_new (MmRateLimit, 1);
+      mm_rate_limit_init (limit, FAILURE_RATE, FAILURE_BURST, g_get_monotonic_time ());
+      g_hash_table_insert (table, g_strdup (key), limit);
+    }
+  return limit;
+}
+
+static void
+count_failure (MmLobbyServer *self,
+               const char    *address,
+               const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  gint64 now = g_get_monotonic_time ();
+
+  mm_rate_limit_take (failures (self, self->failed_by_address, address), now);
+  mm_rate_limit_take (failures (self, self->failed_by_account, key), now);
+}
+
+static gboolean
+too_many_failures (MmLobbyServer *self,
+                   const char    *address,
+                   const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  gint64 now = g_get_monotonic_time ();
+
+  return !mm_rate_limit_allows (failures (self, self->failed_by_address, address), now)
+         || !mm_rate_limit_allows (failures (self, self->failed_by_account, key), now);
+}
+
+static void
+finish_register (HashJob *job)
+{
+  MmLobbyServer *self = job->server;
+  g_autoptr(MmStoredAccount) account = NULL;
+  GError *error = NULL;
+
+  if (!job->ok)
+    {
+      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
+                            /* Translators: protocol error */
+                            _("The server could not keep the password; try again."));
+      return;
+    }
+  account = mm_stored_account_new (job->name, job->hash);
+  if (!mm_store_create_account (self->store, account, &error))
+    {
+      /* Most likely someone took the name meanwhile. */
+      mm_lobby_server_log (self, "store: %s", error->message);
+      g_error_free (error);
+      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_NAME_TAKEN,
+                            /* Translators: protocol error; %s is a player's name */
+                            _("Someone is already called “%s”."), job->name);
+      return;
+    }
+  mm_lobby_server_log (self, "%s registered from %s", job->name, job->peer->address);
+  mm_lobby_server_open_session (self, job->peer, job->name, g_steal_pointer (&account), job->id);
+}
+
+static void
+finish_login (HashJob *job)
+{
+  MmLobbyServer *self = job->server;
+  MmStoredAccount *account;
+
+  if (!job->ok)
+    {
+      count_failure (self, job->peer->address, job->name);
+      mm_lobby_server_log (self, "failed login as %s from %s", job->name, job->peer->address);
+      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
+                            /* Translators: protocol error */
+                            _("Wrong name or password."));
+      return;
+    }
+  account = g_steal_pointer (&job->account);
+  mm_lobby_server_open_session (self, job->peer, account->name, account, job->id);
+}
+
+static void
+hash_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  HashJob *job = g_task_get_task_data (G_TASK (result));
+  MmLobbyServer *self = job->server;
+
+  self->hashing--;
+  /* The peer may have gone, or logged in another way, meanwhile. */
+  if (mm_lobby_peer_is_alive (self, job->peer, job->serial) && job->peer->session == NULL)
+    {
+      if (job->registering)
+        finish_register (job);
+      else
+        finish_login (job);
+    }
+  start_next_job (self);
+  g_object_unref (self);
+}
+
+static void
+start_next_job (MmLobbyServer *self)
+{
+  while (self->hashing < MAX_HASHING && !g_queue_is_empty (&self->hash_jobs))
+    {
+      HashJob *job = g_queue_pop_head (&self->hash_jobs);
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, hash_done_cb, g_object_ref (self));
+
+      self->hashing++;
+      g_task_set_task_data (task, job, (GDestroyNotify) hash_job_free);
+      g_task_run_in_thread (task, hash_in_thread);
+    }
+}
+
+static void
+queue_job (MmLobbyServer *self,
+           HashJob       *job)
+{
+  g_queue_push_tail (&self->hash_jobs, job);
+  start_next_job (self);
+}
+
+static HashJob *
+new_job (MmLobbyServer *self,
+         MmLobbyPeer   *peer,
+         const char    *name,
+         JsonObject    *message,
+         const char    *id)
+{
+  HashJob *job = g_new0 (HashJob, 1);
+
+  job->server = self;
+  job->peer = peer;
+  job->serial = peer->serial;
+  job->id = g_strdup (id);
+  job->name = g_strdup (name);
+  job->password = g_strdup (json_object_get_string_member (message, "password"));
+  return job;
+}
+
+static gboolean
+refuse_without_store (MmLobbyServer *self,
+                      MmLobbyPeer   *peer,
+                      const char    *id)
+{
+  if (self->store != NULL)
+    return FALSE;
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_ACCOUNTS,
+                        /* Translators: protocol error */
+                        _("This server keeps no accounts: come in as a guest."));
+  return TRUE;
+}
+
+void
+mm_lobby_accounts_register (MmLobbyServer *self,
+                            MmLobbyPeer   *peer,
+                            JsonObject    *message,
+                            const char    *id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *key = NULL;
+  g_autoptr(MmStoredAccount) existing = NULL;
+  HashJob *job;
+
+  if (refuse_without_store (self, peer, id))
+    return;
+  name = mm_nickname_check (json_object_get_string_member (message, "name"), &error);
+  if (name == NULL)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_NAME, "%s", error->message);
+      return;
+    }
+  if (g_utf8_strlen (json_object_get_string_member (message, "password"), -1) < MIN_PASSWORD)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
+                            /* Translators: protocol error; %d is a small number */
+                            _("A password has at least %d characters."), MIN_PASSWORD);
+      return;
+    }
+  key = mm_nickname_key (name);
+  existing = mm_store_find_account (self->store, name, &error);
+  if (existing != NULL || g_hash_table_contains (self->sessions, key))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,
+                            /* Translators: protocol error; %s is a player's name */
+                            _("Someone is already called “%s”."), name);
+      return;
+    }
+  if (error != NULL)
+    {
+      mm_lobby_server_log (self, "store: %s", error->message);
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
+                            /* Translators: protocol error */
+                            _("The server cannot reach its accounts now; try again later."));
+      return;
+    }
+  job = new_job (self, peer, name, message, id);
+  job->registering = TRUE;
+  queue_job (self, job);
+}
+
+void
+mm_lobby_accounts_login (MmLobbyServer *self,
+                         MmLobbyPeer   *peer,
+                         JsonObject    *message,
+                         const char    *id)
+{
+  const char *name = json_object_get_string_member (message, "name");
+  g_autoptr(GError) error = NULL;
+  MmStoredAccount *account;
+  HashJob *job;
+
+  if (refuse_without_store (self, peer, id))
+    return;
+  if (too_many_failures (self, peer->address, name))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                            /* Translators: protocol error */
+                            _("Too many failed logins: wait a few minutes."));
+      return;
+    }
+  account = mm_store_find_account (self->store, name, &error);
+  if (account == NULL)
+    {
+      if (error != NULL)
+        mm_lobby_server_log (self, "store: %s", error->message);
+      count_failure (self, peer->address, name);
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
+                            /* Translators: protocol error */
+                            _("Wrong name or password."));
+      return;
+    }
+  job = new_job (self, peer, account->name, message, id);
+  job->account = account;
+  queue_job (self, job);
+}
+
+void
+mm_lobby_accounts_clear (MmLobbyServer *self)
+{
+  g_queue_clear_full (&self->hash_jobs, (GDestroyNotify) hash_job_free);
+}
