@@ -30,6 +30,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #include "mm-handshake.h"
 #include "mm-line-reader.h"
@@ -280,6 +281,20 @@ stop_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Every connection is a file: as many as the system lets this process
+ * have, not the soft limit of 1024 a shell starts with. */
+static void
+raise_file_limit (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max)
+    {
+      limit.rlim_cur = limit.rlim_max;
+      setrlimit (RLIMIT_NOFILE, &limit);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -300,6 +315,7 @@ main (int argc, char *argv[])
   /* A client gone from under a write is its connection's end, not the
    * server's. */
   signal (SIGPIPE, SIG_IGN);
+  raise_file_limit ();
 
   mm_server_limits_init (&options.limits);
   options.request_rate = (int) options.limits.request_rate;

@@ -1,0 +1,687 @@
+/* monomachia-loadtest.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* monomachia-loadtest: how the lobby server bears a crowd.  It starts
+ * monomachia-server on 127.0.0.1 (or uses one given, on loopback only),
+ * connects N clients, pairs them in M games that play legal moves about
+ * once a second each, and prints one JSON line: the clients, the games,
+ * the moves a second, the time from a move sent to the opponent told
+ * of it (50th and 99th percentile), the errors, and the server's peak
+ * resident memory.  The clients are shared out over --threads main
+ * contexts, each on a thread of its own. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mm-connection.h"
+#include "mm-game.h"
+#include "mm-handshake.h"
+#include "mm-protocol.h"
+
+typedef struct _Shard Shard;
+typedef struct _Game Game;
+
+typedef struct
+{
+  Shard         *shard;
+  guint          index;
+  char          *name;
+  MmConnection  *connection;
+  Game          *game;
+  MmColor        color;
+  gboolean       ready;
+} Client;
+
+struct _Game
+{
+  Shard   *shard;
+  Client  *players[2];
+  char    *id;
+  MmGame  *rules;
+  /* When the move now waited for was sent, 0 when none is */
+  gint64   sent_us;
+  guint    timer;
+};
+
+struct _Shard
+{
+  GMainContext *context;
+  GThread      *thread;
+  GPtrArray    *clients;
+  GPtrArray    *games;
+  GArray       *latencies;   /* microseconds, double */
+  /* Read by the main thread too: atomic */
+  gint          errors;
+  gint          ready;
+  gint          measuring;
+  gint          stop;
+  guint         moves;
+};
+
+typedef struct
+{
+  guint     clients;
+  guint     games;
+  guint     seconds;
+  guint     threads;
+  gboolean  tls;
+  char     *server;
+  char     *fingerprint;
+} Options;
+
+static Options options = { 100, 0, 10, 1, FALSE, NULL, NULL };
+static GSocketConnectable *target;
+static GTlsCertificate *pinned;
+
+static void
+send_line (Client     *client,
+           const char *format,
+           ...) G_GNUC_PRINTF (2, 3);
+
+static void
+send_line (Client     *client,
+           const char *format,
+           ...)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autoptr(JsonObject) message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  message = mm_protocol_parse_line (line, NULL, &error);
+  g_assert_no_error (error);
+  mm_connection_send (client->connection, message);
+}
+
+static const char *
+get_string (JsonObject *message,
+            const char *member)
+{
+  return json_object_get_string_member_with_default (message, member, "");
+}
+
+static gboolean move_cb (gpointer data);
+
+/* The side to move waits about a second, as a quick player would, then
+ * plays the first legal move (a corner if it has one). */
+static void
+schedule_move (Game *game)
+{
+  GSource *source;
+
+  if (game->timer != 0 || mm_game_is_over (game->rules) || g_atomic_int_get (&game->shard->stop))
+    return;
+  source = g_timeout_source_new (800 + g_random_int_range (0, 400));
+  g_source_set_callback (source, move_cb, game, NULL);
+  game->timer = g_source_attach (source, game->shard->context);
+  g_source_unref (source);
+}
+
+static int
+choose_square (MmGame *rules)
+{
+  guint64 legal = mm_game_get_legal_moves (rules);
+  static const int corners[] = { 0, 7, 56, 63 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (corners); i++)
+    if (legal & (G_GUINT64_CONSTANT (1) << corners[i]))
+      return corners[i];
+  return __builtin_ctzll (legal);
+}
+
+static gboolean
+move_cb (gpointer data)
+{
+  Game *game = data;
+  Client *mover = game->players[mm_game_get_side_to_move (game->rules)];
+  char name[3];
+
+  game->timer = 0;
+  if (g_atomic_int_get (&game->shard->stop) || mm_game_is_over (game->rules))
+    return G_SOURCE_REMOVE;
+  mm_square_format (choose_square (game->rules), name);
+  game->sent_us = g_get_monotonic_time ();
+  send_line (mover, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}", game->id, name);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+count_error (Client     *client,
+             JsonObject *message)
+{
+  g_autofree char *line = message != NULL ? mm_protocol_to_line (message) : g_strdup ("closed\n");
+
+  if (g_atomic_int_add (&client->shard->errors, 1) < 5)
+    g_printerr ("monomachia-loadtest: %s: %s", client->name, line);
+}
+
+static void
+game_started (Client     *client,
+              JsonObject *message)
+{
+  Shard *shard = client->shard;
+  Game *game = client->game;
+  gboolean black = g_str_equal (get_string (message, "black"), client->name);
+
+  /* Both players hear of it; the black one sets the game up. */
+  client->color = black ? MM_COLOR_BLACK : MM_COLOR_WHITE;
+  if (!black)
+    return;
+  g_free (game->id);
+  game->id = g_strdup (get_string (message, "game"));
+  g_clear_object (&game->rules);
+  game->rules = mm_game_new ();
+  game->players[MM_COLOR_BLACK] = client;
+  game->players[MM_COLOR_WHITE] = g_ptr_array_index (shard->clients,
+                                                     client->index ^ 1);
+  game->sent_us = 0;
+  schedule_move (game);
+}
+
+static void
+moved (Client     *client,
+       JsonObject *message)
+{
+  Game *game = client->game;
+  MmColor mover = g_str_equal (get_string (message, "color"), "black") ? MM_COLOR_BLACK
+                                                                       : MM_COLOR_WHITE;
+
+  /* Each move once: as the opponent hears it, the round trip ends. */
+  if (client->color == mover || game->rules == NULL)
+    return;
+  mm_game_play (game->rules, mm_square_parse (get_string (message, "square")), NULL);
+  if (game->sent_us != 0 && g_atomic_int_get (&client->shard->measuring))
+    {
+      double latency = (double) (g_get_monotonic_time () - game->sent_us);
+
+      g_array_append_val (client->shard->latencies, latency);
+      client->shard->moves++;
+    }
+  game->sent_us = 0;
+  schedule_move (game);
+}
+
+static void
+message_cb (MmConnection *connection,
+            JsonObject   *message,
+            Client       *client)
+{
+  const char *type = mm_protocol_get_type (message);
+
+  if (g_str_equal (type, "welcome"))
+    send_line (client, "{\"type\":\"login\",\"name\":\"%s\"}", client->name);
+  else if (g_str_equal (type, "session"))
+    {
+      Client *partner = g_ptr_array_index (client->shard->clients, client->index ^ 1);
+      Client *challenger = client->index & 1 ? client : partner;
+
+      client->ready = TRUE;
+      g_atomic_int_inc (&client->shard->ready);
+      /* Once both are in, the odd one of the pair challenges the even one. */
+      if (partner->ready && client->game != NULL)
+        send_line (challenger, "{\"type\":\"challenge\",\"name\":\"%s\",\"color\":\"white\","
+                               "\"base\":0,\"increment\":0,\"rated\":false}",
+                   (challenger == client ? partner : client)->name);
+    }
+  else if (g_str_equal (type, "challenged"))
+    send_line (client, "{\"type\":\"accept-challenge\",\"challenge\":\"%s\"}",
+               get_string (message, "challenge"));
+  else if (g_str_equal (type, "game-started"))
+    game_started (client, message);
+  else if (g_str_equal (type, "moved"))
+    moved (client, message);
+  else if (g_str_equal (type, "game-ended"))
+    {
+      /* Again, colours swapped. */
+      send_line (client, "{\"type\":\"rematch\",\"game\":\"%s\"}", get_string (message, "game"));
+    }
+  else if (g_str_equal (type, "ping"))
+    {
+      g_autoptr(JsonObject) pong = mm_protocol_new_message ("pong", NULL);
+
+      mm_connection_send (connection, pong);
+    }
+  else if (g_str_equal (type, "error"))
+    count_error (client, message);
+}
+
+static void
+closed_cb (MmConnection *connection,
+           const GError *error,
+           Client       *client)
+{
+  if (!g_atomic_int_get (&client->shard->stop))
+    count_error (client, NULL);
+}
+
+static gboolean
+accept_pinned_cb (GTlsConnection       *connection,
+                  GTlsCertificate      *certificate,
+                  GTlsCertificateFlags  errors,
+                  gpointer              data)
+{
+  return pinned != NULL && g_tls_certificate_is_same (certificate, pinned);
+}
+
+static void
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Client *client = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketConnection) socket =
+    g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+
+  if (socket == NULL)
+    {
+      if (g_atomic_int_add (&client->shard->errors, 1) < 5)
+        g_printerr ("monomachia-loadtest: %s: %s\n", client->name, error->message);
+      return;
+    }
+  client->connection = mm_connection_new (G_IO_STREAM (socket));
+  g_signal_connect (client->connection, "message", G_CALLBACK (message_cb), client);
+  g_signal_connect (client->connection, "closed", G_CALLBACK (closed_cb), client);
+  mm_connection_start (client->connection);
+  send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"monomachia-loadtest\"}");
+}
+
+static void
+socket_event_cb (GSocketClient      *socket_client,
+                 GSocketClientEvent  event,
+                 GSocketConnectable *connectable,
+                 GIOStream          *connection,
+                 gpointer            data)
+{
+  if (event == G_SOCKET_CLIENT_TLS_HANDSHAKING)
+    g_signal_connect (connection, "accept-certificate", G_CALLBACK (accept_pinned_cb), NULL);
+}
+
+static gpointer
+shard_run (gpointer data)
+{
+  Shard *shard = data;
+
+  g_main_context_push_thread_default (shard->context);
+  /* Connect a few hundred at a time, as a crowd would arrive. */
+  for (guint i = 0; i < shard->clients->len; i++)
+    {
+      Client *client = shard->clients->pdata[i];
+      g_autoptr(GSocketClient) socket_client = g_socket_client_new ();
+
+      g_socket_client_set_enable_proxy (socket_client, FALSE);
+      if (options.tls)
+        {
+          g_socket_client_set_tls (socket_client, TRUE);
+          g_signal_connect (socket_client, "event", G_CALLBACK (socket_event_cb), NULL);
+        }
+      g_socket_client_connect_async (socket_client, target, NULL, connected_cb, client);
+      if (i % 200 == 199)
+        while ((guint) (g_atomic_int_get (&shard->ready) + g_atomic_int_get (&shard->errors)) + 200 < i)
+          g_main_context_iteration (shard->context, TRUE);
+    }
+  while (!g_atomic_int_get (&shard->stop))
+    g_main_context_iteration (shard->context, TRUE);
+  g_main_context_pop_thread_default (shard->context);
+  return NULL;
+}
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+/* Wakes a shard's loop so that it sees what the main thread set. */
+static void
+poke (Shard *shard)
+{
+  g_main_context_invoke (shard->context, wake, NULL);
+}
+
+static guint64
+read_rss_kb (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/status", (int) pid);
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents (path, &status, NULL, NULL)
+      || (line = strstr (status, "VmRSS:")) == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("VmRSS:"), NULL, 10);
+}
+
+/* Seconds of processor a process has had, user and system. */
+static double
+read_cpu_s (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *stat = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *after_name;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL)
+      || (after_name = strrchr (stat, ')')) == NULL)
+    return 0;
+  /* After the name: state is field 3, utime 14 and stime 15. */
+  fields = g_strsplit (after_name + 2, " ", 0);
+  if (g_strv_length (fields) < 13)
+    return 0;
+  return (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL))
+         / (double) sysconf (_SC_CLK_TCK);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+percentile (GArray *sorted,
+            double  fraction)
+{
+  if (sorted->len == 0)
+    return 0;
+  return g_array_index (sorted, double, MIN (sorted->len - 1, (guint) (fraction * sorted->len)));
+}
+
+/* Only loopback: the rule for every test and benchmark here. */
+static gboolean
+parse_server (const char  *text,
+              GError     **error)
+{
+  g_autoptr(GNetworkAddress) address = NULL;
+  g_autoptr(GInetAddress) inet = NULL;
+
+  address = G_NETWORK_ADDRESS (g_network_address_parse (text, 7711, error));
+  if (address == NULL)
+    return FALSE;
+  inet = g_inet_address_new_from_string (g_network_address_get_hostname (address));
+  if (inet == NULL || !g_inet_address_get_is_loopback (inet))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "--server takes a loopback address (127.0.0.1:PORT or [::1]:PORT), not %s",
+                   text);
+      return FALSE;
+    }
+  target = G_SOCKET_CONNECTABLE (g_steal_pointer (&address));
+  return TRUE;
+}
+
+/* The server this run starts: limits lifted so that the crowd is let in,
+ * its data in a folder of its own. */
+static GSubprocess *
+start_server (const char  *data_dir,
+              guint16     *port,
+              GError     **error)
+{
+  g_autofree char *program = g_getenv ("MONOMACHIA_SERVER") != NULL
+                             ? g_strdup (g_getenv ("MONOMACHIA_SERVER"))
+                             : g_build_filename (MM_LOADTEST_SERVER_DIR, "monomachia-server", NULL);
+  const char *argv[] = { program, "--listen", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
+                         "--max-connections", "0", "--max-per-address", "0",
+                         "--request-rate", "0", "--chat-rate", "0", "--handshake-timeout", "120",
+                         options.tls ? NULL : "--no-tls", NULL };
+  g_autofree char *log_path = g_build_filename (data_dir, "server.log", NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) process = NULL;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  /* The log goes to a file: a pipe nobody reads would stop the server
+   * at its 64 KiB. */
+  g_subprocess_launcher_set_stdout_file_path (launcher, log_path);
+  if ((process = g_subprocess_launcher_spawnv (launcher, argv, error)) == NULL)
+    return NULL;
+  *port = 0;
+  while (*port == 0)
+    {
+      g_autofree char *log = NULL;
+      const char *found;
+
+      if (g_file_get_contents (log_path, &log, NULL, NULL)
+          && (found = strstr (log, "listening on port ")) != NULL)
+        *port = (guint16) atoi (found + strlen ("listening on port "));
+      else if (g_get_monotonic_time () > deadline)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the server did not start (%s)",
+                       log_path);
+          return NULL;
+        }
+      else
+        g_usleep (20000);
+    }
+  return g_steal_pointer (&process);
+}
+
+/* Every connection is a file: as many as the system lets this process
+ * have, not the soft limit of 1024 a shell starts with. */
+static void
+raise_file_limit (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max)
+    {
+      limit.rlim_cur = limit.rlim_max;
+      setrlimit (RLIMIT_NOFILE, &limit);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int clients = 100, games = -1, seconds = 10, threads = 1;
+  const GOptionEntry entries[] = {
+    { "clients", 0, 0, G_OPTION_ARG_INT, &clients, "Clients to connect (100)", "N" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, "Games they play, two clients each (clients / 2)", "M" },
+    { "seconds", 0, 0, G_OPTION_ARG_INT, &seconds, "How long to measure (10)", "S" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Main contexts the clients are shared over (1)", "T" },
+    { "server", 0, 0, G_OPTION_ARG_STRING, &options.server, "A running server on loopback", "HOST:PORT" },
+    { "tls", 0, 0, G_OPTION_ARG_NONE, &options.tls, "Speak TLS", NULL },
+    { "fingerprint", 0, 0, G_OPTION_ARG_STRING, &options.fingerprint,
+      "With --server and --tls: the certificate file (PEM) to pin", "FILE" },
+    { NULL },
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("— load a Monomachia server on loopback");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *data_dir = NULL;
+  g_autoptr(GArray) latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) shards = g_ptr_array_new ();
+  guint64 peak_rss = 0;
+  double server_cpu = 0, own_cpu = 0;
+  guint errors = 0, moves = 0, connected = 0;
+  gint64 deadline;
+
+  signal (SIGPIPE, SIG_IGN);
+  raise_file_limit ();
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("monomachia-loadtest: %s\n", error->message);
+      return 2;
+    }
+  if (clients < 2 || seconds < 1 || threads < 1 || games == 0 || games * 2 > clients)
+    {
+      g_printerr ("monomachia-loadtest: two clients a game, at least one game, one second, one thread\n");
+      return 2;
+    }
+  options.clients = (guint) clients & ~1u;
+  options.games = games > 0 ? (guint) games : options.clients / 2;
+  options.seconds = (guint) seconds;
+  options.threads = (guint) threads;
+
+  if (options.server != NULL)
+    {
+      if (!parse_server (options.server, &error))
+        {
+          g_printerr ("monomachia-loadtest: %s\n", error->message);
+          return 2;
+        }
+      if (options.tls && options.fingerprint != NULL
+          && (pinned = g_tls_certificate_new_from_file (options.fingerprint, &error)) == NULL)
+        {
+          g_printerr ("monomachia-loadtest: %s\n", error->message);
+          return 2;
+        }
+    }
+  else
+    {
+      guint16 port;
+      g_autofree char *certificate = NULL;
+
+      data_dir = g_dir_make_tmp ("monomachia-loadtest-XXXXXX", &error);
+      if (data_dir == NULL || (server = start_server (data_dir, &port, &error)) == NULL)
+        {
+          g_printerr ("monomachia-loadtest: %s\n", error->message);
+          return 1;
+        }
+      target = g_network_address_new ("127.0.0.1", port);
+      certificate = g_build_filename (data_dir, "tls-certificate.pem", NULL);
+      if (options.tls)
+        pinned = g_tls_certificate_new_from_file (certificate, NULL);
+    }
+
+  /* Games stay within a shard: a pair of clients, one context. */
+  for (guint t = 0; t < options.threads; t++)
+    {
+      Shard *shard = g_new0 (Shard, 1);
+
+      shard->context = g_main_context_new ();
+      shard->clients = g_ptr_array_new ();
+      shard->games = g_ptr_array_new ();
+      shard->latencies = g_array_new (FALSE, FALSE, sizeof (double));
+      g_ptr_array_add (shards, shard);
+    }
+  for (guint i = 0; i < options.clients; i++)
+    {
+      guint pair = i / 2;
+      Shard *shard = shards->pdata[pair % options.threads];
+      Client *client = g_new0 (Client, 1);
+
+      client->shard = shard;
+      client->index = shard->clients->len;
+      client->name = g_strdup_printf ("lt%u", i);
+      /* Clients past the games' count only stay connected. */
+      if (pair < options.games)
+        {
+          if ((i & 1) == 0)
+            {
+              Game *game = g_new0 (Game, 1);
+
+              game->shard = shard;
+              g_ptr_array_add (shard->games, game);
+            }
+          client->game = g_ptr_array_index (shard->games, shard->games->len - 1);
+        }
+      g_ptr_array_add (shard->clients, client);
+    }
+  for (guint t = 0; t < options.threads; t++)
+    {
+      Shard *shard = shards->pdata[t];
+
+      shard->thread = g_thread_new ("shard", shard_run, shard);
+    }
+
+  /* Everyone in, then a few seconds for the games to get going. */
+  deadline = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < deadline)
+    {
+      guint ready = 0, failed = 0;
+
+      for (guint t = 0; t < options.threads; t++)
+        {
+          ready += (guint) g_atomic_int_get (&((Shard *) shards->pdata[t])->ready);
+          failed += (guint) g_atomic_int_get (&((Shard *) shards->pdata[t])->errors);
+        }
+      connected = ready;
+      if (ready + failed >= options.clients)
+        break;
+      g_usleep (100000);
+    }
+  g_usleep (3 * G_USEC_PER_SEC);
+  server_cpu = server != NULL ? read_cpu_s (atoi (g_subprocess_get_identifier (server))) : 0;
+  own_cpu = read_cpu_s (getpid ());
+  for (guint t = 0; t < options.threads; t++)
+    g_atomic_int_set (&((Shard *) shards->pdata[t])->measuring, TRUE);
+  for (guint s = 0; s < options.seconds * 10; s++)
+    {
+      g_usleep (G_USEC_PER_SEC / 10);
+      if (server != NULL)
+        peak_rss = MAX (peak_rss, read_rss_kb (atoi (g_subprocess_get_identifier (server))));
+    }
+  if (server != NULL)
+    server_cpu = read_cpu_s (atoi (g_subprocess_get_identifier (server))) - server_cpu;
+  own_cpu = read_cpu_s (getpid ()) - own_cpu;
+  for (guint t = 0; t < options.threads; t++)
+    {
+      Shard *shard = shards->pdata[t];
+
+      g_atomic_int_set (&shard->measuring, FALSE);
+      g_atomic_int_set (&shard->stop, TRUE);
+      poke (shard);
+      g_thread_join (shard->thread);
+      g_array_append_vals (latencies, shard->latencies->data, shard->latencies->len);
+      errors += (guint) g_atomic_int_get (&shard->errors);
+      moves += shard->moves;
+    }
+  g_array_sort (latencies, compare_doubles);
+
+  g_print ("{\"clients\":%u,\"connected\":%u,\"games\":%u,\"seconds\":%u,\"threads\":%u,"
+           "\"tls\":%s,\"moves\":%u,\"moves_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,"
+           "\"errors\":%u,\"server_cpu_percent\":%.0f,\"loadtest_cpu_percent\":%.0f,"
+           "\"server_rss_mb\":",
+           options.clients, connected, options.games, options.seconds, options.threads,
+           options.tls ? "true" : "false", moves, (double) moves / options.seconds,
+           percentile (latencies, 0.50) / 1000, percentile (latencies, 0.99) / 1000, errors,
+           100 * server_cpu / options.seconds, 100 * own_cpu / options.seconds);
+  if (server != NULL)
+    g_print ("%.1f}\n", peak_rss / 1024.0);
+  else
+    g_print ("null}\n");
+
+  if (server != NULL)
+    {
+      g_subprocess_send_signal (server, SIGTERM);
+      g_subprocess_wait (server, NULL, NULL);
+    }
+  if (data_dir != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", data_dir);
+
+      g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+    }
+  return errors == 0 ? 0 : 1;
+}
