@@ -155,6 +155,26 @@ gboolean mm_lobby_server_stored (MmLobbyServer *self,
                                  gboolean       done,
                                  GError        *error);
 
+void mm_lobby_peer_close           (MmLobbyPeer     *peer,
+                                   const char      *id,
+                                   MmProtocolError  code,
+                                   const char      *text);
+
+/* mm-lobby-sessions.c: who the players are. */
+void            mm_lobby_session_free             (MmLobbySession        *session);
+void            mm_lobby_session_end              (MmLobbyServer         *self,
+                                                   MmLobbySession        *session);
+MmLobbySession *mm_lobby_session_restore          (MmLobbyServer         *self,
+                                                   const MmStoredSession *stored);
+void            mm_lobby_sessions_handle_login    (MmLobbyPeer           *peer,
+                                                   JsonObject            *message,
+                                                   const char            *id);
+void            mm_lobby_sessions_handle_register (MmLobbyPeer           *peer,
+                                                   JsonObject            *message,
+                                                   const char            *id);
+void            mm_lobby_sessions_handle_resume   (MmLobbyPeer           *peer,
+                                                   JsonObject            *message,
+                                                   const char            *id);
 void mm_lobby_server_open_session (MmLobbyServer   *self,
                                    MmLobbyPeer     *peer,
                                    const char      *name,

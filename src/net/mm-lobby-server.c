@@ -34,9 +34,6 @@
 #include "mm-lobby-server-private.h"
 #include "mm-nickname.h"
 
-#define TOKEN_BYTES 32
-/* Unknown tokens a connection may try before it is closed */
-#define MAX_BAD_TOKENS 5
 #define SWEEP_INTERVAL_S 1
 #define LISTEN_BACKLOG 4096
 
@@ -155,127 +152,18 @@ mm_lobby_server_stored (MmLobbyServer *self,
   return done;
 }
 
-/* Sends to the player's connection, if it has one now. */
-void
-mm_lobby_session_send (MmLobbySession *session,
-                       JsonObject     *message)
-{
-  if (session->peer != NULL)
-    mm_lobby_peer_send (session->peer, message);
-}
-
-MmLobbySession *
-mm_lobby_server_find_session (MmLobbyServer *self,
-                              const char    *name)
-{
-  g_autofree char *key = mm_nickname_key (name);
-
-  return g_hash_table_lookup (self->sessions, key);
-}
-
-/* Sessions. */
-
-static void
-session_free (MmLobbySession *session)
-{
-  g_free (session->name);
-  g_free (session->key);
-  if (session->token != NULL)
-    sodium_memzero (session->token, strlen (session->token));
-  g_free (session->token);
-  g_free (session->token_hash);
-  g_hash_table_unref (session->ignored);
-  mm_stored_account_free (session->account);
-  g_free (session);
-}
-
-/* The tokens are looked up by their hash, so that the time a lookup
- * takes says nothing about the tokens the server holds. */
-static char *
-hash_token (const char *token)
-{
-  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, token, -1);
-}
-
-static MmLobbySession *
-session_new (MmLobbyServer   *self,
-             const char      *name,
-             char            *key,
-             MmStoredAccount *account)
-{
-  MmLobbySession *session = g_new0 (MmLobbySession, 1);
-  guchar secret[TOKEN_BYTES];
-  char token[TOKEN_BYTES * 2 + 1];
-
-  randombytes_buf (secret, sizeof secret);
-  sodium_bin2hex (token, sizeof token, secret, sizeof secret);
-  sodium_memzero (secret, sizeof secret);
-  session->name = g_strdup (name);
-  session->key = key;
-  session->token = g_strdup (token);
-  session->token_hash = hash_token (token);
-  sodium_memzero (token, sizeof token);
-  session->guest = account == NULL;
-  session->account = account;
-  session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
-                      g_get_monotonic_time ());
-  g_hash_table_insert (self->sessions, session->key, session);
-  g_hash_table_insert (self->tokens, session->token_hash, session);
-  if (self->store != NULL)
-    {
-      g_autoptr(MmStoredSession) stored =
-        mm_stored_session_new (session->token_hash, session->name, session->guest);
-      GError *error = NULL;
-
-      mm_lobby_server_stored (self, mm_store_save_session (self->store, stored, &error), error);
-    }
-  return session;
-}
-
-static void
-session_end (MmLobbyServer  *self,
-             MmLobbySession *session)
-{
-  g_autofree char *name = g_strdup (session->name);
-
-  mm_lobby_games_session_gone (self, session);
-  mm_lobby_seeks_forget_session (self, session);
-  if (self->store != NULL)
-    {
-      GError *error = NULL;
-
-      mm_lobby_server_stored (self, mm_store_delete_session (self->store, session->token_hash,
-                                                             &error), error);
-    }
-
-  g_hash_table_remove (self->tokens, session->token_hash);
-  g_hash_table_remove (self->sessions, session->key);
-  mm_lobby_presence_announce (self, NULL, name);
-}
-
-static void
-send_session (MmLobbyPeer    *peer,
-              MmLobbySession *session,
-              gboolean        resumed,
-              const char     *id)
-{
-  g_autoptr(JsonObject) reply = mm_protocol_new_message ("session", id);
-
-  json_object_set_string_member (reply, "name", session->name);
-  json_object_set_string_member (reply, "token", session->token);
-  json_object_set_boolean_member (reply, "guest", session->guest);
-  json_object_set_boolean_member (reply, "resumed", resumed);
-  if (session->account != NULL)
-    {
-      json_object_set_int_member (reply, "rating", (gint64) (session->account->rating + 0.5));
-      json_object_set_int_member (reply, "deviation",
-                                  (gint64) (session->account->deviation + 0.5));
-    }
-  mm_lobby_peer_send (peer, reply);
-}
-
 /* Peers. */
+
+/* Whether @peer is still a connection of the server, the same one as
+ * when @serial was taken. */
+gboolean
+mm_lobby_peer_is_alive (MmLobbyServer *self,
+                        MmLobbyPeer   *peer,
+                        guint64        serial)
+{
+  return g_hash_table_contains (self->peers, peer) && peer->serial == serial && !peer->closing;
+}
+
 
 static void
 peer_free (MmLobbyPeer *peer)
@@ -307,7 +195,7 @@ peer_detach (MmLobbyPeer *peer)
   if (self->limits.grace_s == 0)
     {
       mm_lobby_server_log (self, "%s left", session->name);
-      session_end (self, session);
+      mm_lobby_session_end (self, session);
       return;
     }
   mm_lobby_server_log (self, "%s away, %u s to come back", session->name, self->limits.grace_s);
@@ -316,11 +204,11 @@ peer_detach (MmLobbyPeer *peer)
 }
 
 /* Tells the peer why with an error of @code, then closes it. */
-static void
-peer_close (MmLobbyPeer     *peer,
-            const char      *id,
-            MmProtocolError  code,
-            const char      *text)
+void
+mm_lobby_peer_close (MmLobbyPeer     *peer,
+                     const char      *id,
+                     MmProtocolError  code,
+                     const char      *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) reply = NULL;
@@ -371,7 +259,7 @@ peer_take_request (MmLobbyPeer *peer,
       return TRUE;
     }
   if (++peer->refused_in_row > MAX (self->limits.request_burst, 1))
-    peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
+    mm_lobby_peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
                 /* Translators: why the server closed a connection */
                 _("Far too many requests: the connection is closed."));
   else
@@ -404,154 +292,6 @@ handle_hello (MmLobbyPeer *peer,
     json_object_set_string_member (welcome, "id", id);
   peer->welcomed = TRUE;
   mm_lobby_peer_send (peer, welcome);
-}
-
-static void
-handle_login (MmLobbyPeer *peer,
-              JsonObject  *message,
-              const char  *id)
-{
-  MmLobbyServer *self = peer->server;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = mm_nickname_check (json_object_get_string_member (message, "name"),
-                                             &error);
-  g_autoptr(MmStoredAccount) account = NULL;
-
-  if (json_object_has_member (message, "password"))
-    {
-      mm_lobby_accounts_login (self, peer, message, id);
-      return;
-    }
-  if (name == NULL)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_NAME, "%s", error->message);
-      return;
-    }
-  /* A guest cannot take a registered name. */
-  if (self->store != NULL && (account = mm_store_find_account (self->store, name, NULL)) != NULL)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_REGISTERED,
-                            /* Translators: protocol error; %s is a player's name */
-                            _("“%s” is a registered name: log in with its password."), name);
-      return;
-    }
-  mm_lobby_server_open_session (self, peer, name, NULL, id);
-}
-
-static void
-handle_register (MmLobbyPeer *peer,
-                 JsonObject  *message,
-                 const char  *id)
-{
-  mm_lobby_accounts_register (peer->server, peer, message, id);
-}
-
-/* Whether @peer is still a connection of the server, the same one as
- * when @serial was taken. */
-gboolean
-mm_lobby_peer_is_alive (MmLobbyServer *self,
-                        MmLobbyPeer   *peer,
-                        guint64        serial)
-{
-  return g_hash_table_contains (self->peers, peer) && peer->serial == serial && !peer->closing;
-}
-
-/* Gives @peer the session of @name: a new guest's (@account NULL), or a
- * registered player's, taking over the session the account has already
- * on another connection or away.  Takes @account. */
-void
-mm_lobby_server_open_session (MmLobbyServer   *self,
-                              MmLobbyPeer     *peer,
-                              const char      *name,
-                              MmStoredAccount *account,
-                              const char      *id)
-{
-  char *key = mm_nickname_key (name);
-  MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
-
-  if (session != NULL && (account == NULL || session->account == NULL))
-    {
-      /* @name may be the account's own: it goes last. */
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,
-                            /* Translators: protocol error; %s is a player's name */
-                            _("Someone is already called “%s”."), name);
-      g_free (key);
-      mm_stored_account_free (account);
-      return;
-    }
-  if (session != NULL)
-    {
-      MmLobbyPeer *old = session->peer;
-
-      g_free (key);
-      mm_stored_account_free (account);
-      if (old != NULL)
-        {
-          old->session = NULL;
-          session->peer = NULL;
-          peer_close (old, NULL, MM_PROTOCOL_ERROR_REPLACED,
-                      /* Translators: why the server closed a connection */
-                      _("The session was taken up on another connection."));
-        }
-      session->peer = peer;
-      peer->session = session;
-      send_session (peer, session, TRUE, id);
-      mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
-      mm_lobby_presence_announce (self, session, "player-changed");
-      mm_lobby_games_session_back (self, session);
-      return;
-    }
-  session = session_new (self, name, key, account);
-  session->peer = peer;
-  peer->session = session;
-  send_session (peer, session, FALSE, id);
-  mm_lobby_server_log (self, "%s came %s from %s", session->name,
-                       session->guest ? "as a guest" : "in", peer->address);
-  mm_lobby_presence_announce (self, session, "player-added");
-}
-
-static void
-handle_resume (MmLobbyPeer *peer,
-               JsonObject  *message,
-               const char  *id)
-{
-  MmLobbyServer *self = peer->server;
-  g_autofree char *hash = hash_token (json_object_get_string_member (message, "token"));
-  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
-  MmLobbyPeer *old;
-
-  if (session == NULL)
-    {
-      if (++peer->bad_tokens > MAX_BAD_TOKENS)
-        peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
-                    /* Translators: why the server closed a connection */
-                    _("Too many unknown tokens: the connection is closed."));
-      else
-        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
-                              /* Translators: protocol error */
-                              _("No session has that token; it may have ended."));
-      return;
-    }
-  old = session->peer;
-  if (old != NULL)
-    {
-      /* The session goes with the token, and the old connection with
-       * nothing. */
-      old->session = NULL;
-      session->peer = NULL;
-      peer_close (old, NULL, MM_PROTOCOL_ERROR_REPLACED,
-                  /* Translators: why the server closed a connection */
-                  _("The session was taken up on another connection."));
-    }
-  session->peer = peer;
-  peer->session = session;
-  /* After a restart the store had only the token's hash. */
-  if (session->token == NULL)
-    session->token = g_strdup (json_object_get_string_member (message, "token"));
-  send_session (peer, session, TRUE, id);
-  mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
-  mm_lobby_presence_announce (self, session, "player-changed");
-  mm_lobby_games_session_back (self, session);
 }
 
 typedef void (*RequestHandler) (MmLobbyPeer *peer,
@@ -697,9 +437,9 @@ static const struct
 } requests[] = {
   { "ping", ANYONE, handle_ping },
   { "pong", ANYONE, handle_pong },
-  { "login", NO_SESSION_YET, handle_login },
-  { "resume", NO_SESSION_YET, handle_resume },
-  { "register", NO_SESSION_YET, handle_register },
+  { "login", NO_SESSION_YET, mm_lobby_sessions_handle_login },
+  { "resume", NO_SESSION_YET, mm_lobby_sessions_handle_resume },
+  { "register", NO_SESSION_YET, mm_lobby_sessions_handle_register },
   { "subscribe", SESSION_NEEDED, handle_subscribe },
   { "unsubscribe", SESSION_NEEDED, handle_unsubscribe },
   { "say", SESSION_NEEDED, handle_say },
@@ -771,7 +511,7 @@ peer_message_cb (MmConnection *connection,
       if (g_str_equal (type, "hello"))
         handle_hello (peer, message, id);
       else
-        peer_close (peer, id, MM_PROTOCOL_ERROR_HELLO_FIRST,
+        mm_lobby_peer_close (peer, id, MM_PROTOCOL_ERROR_HELLO_FIRST,
                     /* Translators: why the server closed a connection */
                     _("A connection starts with “hello”."));
       return;
@@ -792,7 +532,7 @@ peer_refused_cb (MmConnection *connection,
   if (mm_rate_limit_take (&peer->requests, peer->heard_us))
     peer->refused_in_row = 0;
   else if (++peer->refused_in_row > MAX (peer->server->limits.request_burst, 1))
-    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FLOOD,
+    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FLOOD,
                 /* Translators: why the server closed a connection */
                 _("Far too many requests: the connection is closed."));
 }
@@ -865,16 +605,16 @@ incoming_cb (GSocketService    *service,
 
   /* Past a limit the client is still told why before it goes. */
   if (self->stopping)
-    peer_close (peer, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
+    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
                 /* Translators: why the server closed a connection */
                 _("The server is stopping."));
   else if (self->limits.max_connections > 0
            && g_hash_table_size (self->peers) > self->limits.max_connections)
-    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
+    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
                 /* Translators: why the server closed a connection */
                 _("The server is full; try again later."));
   else if (self->limits.max_per_address > 0 && from_address > self->limits.max_per_address)
-    peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
+    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
                 /* Translators: why the server closed a connection */
                 _("Too many connections from your address."));
   return TRUE;
@@ -921,11 +661,11 @@ sweep_cb (gpointer user_data)
       MmLobbyPeer *peer = to_close->pdata[i];
 
       if (!peer->welcomed)
-        peer_close (peer, NULL, MM_PROTOCOL_ERROR_TIMEOUT,
+        mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_TIMEOUT,
                     /* Translators: why the server closed a connection */
                     _("No “hello” came in time."));
       else
-        peer_close (peer, NULL, MM_PROTOCOL_ERROR_IDLE,
+        mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_IDLE,
                     /* Translators: why the server closed a connection */
                     _("The connection was silent for too long."));
     }
@@ -943,7 +683,7 @@ sweep_cb (gpointer user_data)
       MmLobbySession *session = to_end->pdata[i];
 
       mm_lobby_server_log (self, "%s did not come back", session->name);
-      session_end (self, session);
+      mm_lobby_session_end (self, session);
     }
   return G_SOURCE_CONTINUE;
 }
@@ -1004,7 +744,7 @@ mm_lobby_server_init (MmLobbyServer *self)
   self->peers = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) peer_free, NULL);
   self->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->sessions = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                          (GDestroyNotify) session_free);
+                                          (GDestroyNotify) mm_lobby_session_free);
   self->tokens = g_hash_table_new (g_str_hash, g_str_equal);
   self->player_watchers = g_hash_table_new (NULL, NULL);
   self->chat_listeners = g_hash_table_new (NULL, NULL);
@@ -1040,30 +780,6 @@ mm_lobby_server_new (const char           *name,
   return self;
 }
 
-/* A session of the store, brought back away: its player has the grace
- * period, counted from now, to resume it. */
-static MmLobbySession *
-restore_session (MmLobbyServer         *self,
-                 const MmStoredSession *stored)
-{
-  MmLobbySession *session = g_new0 (MmLobbySession, 1);
-
-  session->name = g_strdup (stored->name);
-  session->key = mm_nickname_key (stored->name);
-  session->token_hash = g_strdup (stored->token_hash);
-  session->guest = stored->guest;
-  if (!stored->guest)
-    session->account = mm_store_find_account (self->store, stored->name, NULL);
-  session->guest = session->account == NULL;
-  session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  session->away_since_us = g_get_monotonic_time ();
-  mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
-                      session->away_since_us);
-  g_hash_table_insert (self->sessions, session->key, session);
-  g_hash_table_insert (self->tokens, session->token_hash, session);
-  return session;
-}
-
 /* Keeps sessions and games in @store, and brings back what it holds:
  * the sessions, away, and the games in progress, as they were.  Before
  * mm_lobby_server_listen(). */
@@ -1089,7 +805,7 @@ mm_lobby_server_set_store (MmLobbyServer  *self,
       g_autofree char *key = mm_nickname_key (stored->name);
 
       if (!g_hash_table_contains (self->sessions, key))
-        restore_session (self, stored);
+        mm_lobby_session_restore (self, stored);
     }
   for (guint i = 0; i < games->len; i++)
     mm_lobby_game_restore (self, games->pdata[i]);
@@ -1178,7 +894,7 @@ mm_lobby_server_stop (MmLobbyServer *self)
     }
   g_hash_table_iter_init (&iter, self->peers);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    peer_close (key, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
+    mm_lobby_peer_close (key, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
                 /* Translators: why the server closed a connection */
                 _("The server is stopping."));
   mm_lobby_server_log (self, "stopped");
