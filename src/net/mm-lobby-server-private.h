@@ -25,7 +25,10 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mm-clock.h"
 #include "mm-connection.h"
+#include "mm-game.h"
+#include "mm-match.h"
 #include "mm-lobby-server.h"
 #include "mm-protocol.h"
 #include "mm-rate-limit.h"
@@ -255,6 +258,34 @@ gboolean mm_lobby_seeks_parse_time_control (MmLobbyPeer   *peer,
 void mm_lobby_seek_free             (gpointer        seek);
 void mm_lobby_challenge_free        (gpointer        challenge);
 
+/* A game on the server, being played or finished (kept while a
+ * rematch may come).  mm-lobby-games.c plays it. */
+struct _MmLobbyGame
+{
+  MmLobbyServer  *server;
+  char           *id;
+  /* By MmColor; a session that ended is NULL */
+  MmLobbySession *players[2];
+  char           *names[2];
+  MmTimeControl   control;
+  MmGame         *game;
+  MmMatch        *match;
+  MmClock        *clock;
+  /* MmLobbyPeer */
+  GHashTable     *spectators;
+  /* The moves told so far (passes included) */
+  guint           told;
+  gboolean        over;
+  /* What ended it when the match cannot say: "abandonment", "aborted" */
+  const char     *reason;
+  int             undo_asker;
+  gboolean        rematch_wanted[2];
+  /* While a request acts on the match: its news waits for its reply */
+  gboolean        acting;
+  /* The players' ratings when it started, for the record; -1 for none */
+  double          start_ratings[2];
+};
+
 /* mm-lobby-games.c: the games, the server their referee. */
 void     mm_lobby_game_start            (MmLobbyServer       *self,
                                          MmLobbySession      *black,
@@ -283,5 +314,19 @@ void     mm_lobby_games_session_gone    (MmLobbyServer       *self,
                                          MmLobbySession      *session);
 void     mm_lobby_games_forget_peer     (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer);
+
+/* mm-lobby-archive.c: what stays of a finished game. */
+void     mm_lobby_game_rate             (MmLobbyGame         *game,
+                                         const char          *winner,
+                                         JsonObject          *ended);
+char    *mm_lobby_game_write_record     (MmLobbyGame         *game);
+void     mm_lobby_archive_handle_list   (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *id);
+void     mm_lobby_archive_handle_fetch  (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *id);
 
 G_END_DECLS
