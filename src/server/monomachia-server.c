@@ -353,17 +353,19 @@ main (int argc, char *argv[])
         }
       mm_lobby_server_set_certificate (server, certificate);
     }
+  /* The signals are the program's before it says it listens: a stop
+   * that comes at once is a clean one too. */
+  loop = g_main_loop_new (NULL, FALSE);
+  running.server = server;
+  running.loop = loop;
+  g_unix_signal_add (SIGTERM, stop_cb, &running);
+  g_unix_signal_add (SIGINT, stop_cb, &running);
   if (!mm_lobby_server_listen (server, address, (guint16) options.port, &port, &error))
     {
       g_printerr ("monomachia-server: %s\n", error->message);
       return 1;
     }
 
-  loop = g_main_loop_new (NULL, FALSE);
-  running.server = server;
-  running.loop = loop;
-  g_unix_signal_add (SIGTERM, stop_cb, &running);
-  g_unix_signal_add (SIGINT, stop_cb, &running);
   g_main_loop_run (loop);
   return 0;
 }
