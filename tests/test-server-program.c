@@ -358,6 +358,26 @@ test_bad_options (void)
     }
 }
 
+/* Moderation from the server's machine works on the data folder. */
+static void
+test_console (void)
+{
+  g_autofree char *data_dir = make_data_dir ();
+  g_autofree char *errors = NULL;
+  const char *const grant[] = { "--data-dir", data_dir, "--grant-admin", "nobody", NULL };
+  const char *const ban[] = { "--data-dir", data_dir, "--ban", "192.0.2.7", "--minutes", "5",
+                              "--reason", "a test", NULL };
+  const char *const unban[] = { "--data-dir", data_dir, "--unban", "192.0.2.7", NULL };
+
+  g_assert_cmpint (run_with (grant, &errors), ==, 1);
+  g_assert_nonnull (strstr (errors, "nobody"));
+  g_clear_pointer (&errors, g_free);
+  g_assert_cmpint (run_with (ban, &errors), ==, 0);
+  g_clear_pointer (&errors, g_free);
+  g_assert_cmpint (run_with (unban, &errors), ==, 0);
+  remove_data_dir (data_dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -372,6 +392,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/server-program/tls", test_tls);
   g_test_add_func ("/server-program/killed", test_killed);
   g_test_add_func ("/server-program/bad-options", test_bad_options);
+  g_test_add_func ("/server-program/console", test_console);
 
   return g_test_run ();
 }

@@ -206,6 +206,8 @@ mm_lobby_presence_say (MmLobbyServer *self,
                             self->limits.chat_length);
       return;
     }
+  if (mm_lobby_moderation_refuse_chat (self, peer, id))
+    return;
   if (!mm_rate_limit_take (&speaker->chat, g_get_monotonic_time ()))
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,

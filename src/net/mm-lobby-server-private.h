@@ -198,6 +198,22 @@ void mm_lobby_accounts_login      (MmLobbyServer  *self,
                                    const char     *id);
 void mm_lobby_accounts_clear      (MmLobbyServer  *self);
 
+/* mm-lobby-moderation.c: kick, mute, ban. */
+gboolean mm_lobby_moderation_refuse_address (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer);
+gboolean mm_lobby_moderation_refuse_account (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer,
+                                             const char    *name,
+                                             const char    *id);
+gboolean mm_lobby_moderation_refuse_chat    (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer,
+                                             const char    *id);
+void     mm_lobby_moderation_handle         (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer,
+                                             JsonObject    *message,
+                                             const char    *type,
+                                             const char    *id);
+
 /* mm-lobby-presence.c: who is present, and the lobby's chat. */
 const char *mm_lobby_session_get_status (MmLobbySession *session);
 void        mm_lobby_presence_subscribe   (MmLobbyServer  *self,

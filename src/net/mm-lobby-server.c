@@ -415,6 +415,14 @@ handle_cancel_challenge (MmLobbyPeer *peer,
 }
 
 static void
+handle_moderation (MmLobbyPeer *peer,
+                   JsonObject  *message,
+                   const char  *id)
+{
+  mm_lobby_moderation_handle (peer->server, peer, message, mm_protocol_get_type (message), id);
+}
+
+static void
 handle_game_request (MmLobbyPeer *peer,
                      JsonObject  *message,
                      const char  *id)
@@ -462,6 +470,11 @@ static const struct
   { "unwatch", SESSION_NEEDED, handle_game_request },
   { "list-games", SESSION_NEEDED, handle_game_request },
   { "fetch-game", SESSION_NEEDED, handle_game_request },
+  { "kick", SESSION_NEEDED, handle_moderation },
+  { "mute", SESSION_NEEDED, handle_moderation },
+  { "unmute", SESSION_NEEDED, handle_moderation },
+  { "ban", SESSION_NEEDED, handle_moderation },
+  { "unban", SESSION_NEEDED, handle_moderation },
 };
 
 static void
@@ -617,6 +630,8 @@ incoming_cb (GSocketService    *service,
     mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
                 /* Translators: why the server closed a connection */
                 _("Too many connections from your address."));
+  else
+    mm_lobby_moderation_refuse_address (self, peer);
   return TRUE;
 }
 

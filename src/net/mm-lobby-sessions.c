@@ -208,8 +208,16 @@ mm_lobby_server_open_session (MmLobbyServer   *self,
                               MmStoredAccount *account,
                               const char      *id)
 {
-  char *key = mm_nickname_key (name);
-  MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
+  char *key;
+  MmLobbySession *session;
+
+  if (account != NULL && mm_lobby_moderation_refuse_account (self, peer, name, id))
+    {
+      mm_stored_account_free (account);
+      return;
+    }
+  key = mm_nickname_key (name);
+  session = g_hash_table_lookup (self->sessions, key);
 
   if (session != NULL && (account == NULL || session->account == NULL))
     {
@@ -226,7 +234,10 @@ mm_lobby_server_open_session (MmLobbyServer   *self,
       MmLobbyPeer *old = session->peer;
 
       g_free (key);
-      mm_stored_account_free (account);
+      /* The account as the store has it now: a moderator made since,
+       * say. */
+      mm_stored_account_free (session->account);
+      session->account = account;
       if (old != NULL)
         {
           old->session = NULL;
@@ -274,6 +285,9 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
                               _("No session has that token; it may have ended."));
       return;
     }
+  if (session->account != NULL
+      && mm_lobby_moderation_refuse_account (self, peer, session->name, id))
+    return;
   old = session->peer;
   if (old != NULL)
     {

@@ -334,6 +334,34 @@ static const FieldSpec game_ended_fields[] = {
   { NULL },
 };
 
+/* Moderation. */
+static const FieldSpec kick_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "reason", FIELD_STRING, FALSE, 0, 200 },
+  { NULL },
+};
+
+static const FieldSpec mute_fields[] = {
+  { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
+  { "minutes", FIELD_INT, FALSE, 1, 525600 },
+  { "reason", FIELD_STRING, FALSE, 0, 200 },
+  { NULL },
+};
+
+static const FieldSpec ban_fields[] = {
+  { "name", FIELD_STRING, FALSE, NAME_BOUNDS },
+  { "address", FIELD_STRING, FALSE, 1, 64 },
+  { "minutes", FIELD_INT, FALSE, 1, 525600 },
+  { "reason", FIELD_STRING, FALSE, 0, 200 },
+  { NULL },
+};
+
+static const FieldSpec unban_fields[] = {
+  { "name", FIELD_STRING, FALSE, NAME_BOUNDS },
+  { "address", FIELD_STRING, FALSE, 1, 64 },
+  { NULL },
+};
+
 /* The archive. */
 static const FieldSpec list_games_fields[] = {
   { "name", FIELD_STRING, TRUE, NAME_BOUNDS },
@@ -421,6 +449,11 @@ static const MessageSpec messages[] = {
   { "game-list", BY_SERVER, game_list_fields },
   { "fetch-game", BY_CLIENT, game_id_fields },
   { "game-record", BY_SERVER, game_record_fields },
+  { "kick", BY_CLIENT, kick_fields },
+  { "mute", BY_CLIENT, mute_fields },
+  { "unmute", BY_CLIENT, name_fields },
+  { "ban", BY_CLIENT, ban_fields },
+  { "unban", BY_CLIENT, unban_fields },
 };
 
 static const char *const error_names[] = {
@@ -460,6 +493,10 @@ static const char *const error_names[] = {
   [MM_PROTOCOL_ERROR_NAME_REGISTERED] = "name-registered",
   [MM_PROTOCOL_ERROR_BAD_PASSWORD] = "bad-password",
   [MM_PROTOCOL_ERROR_NO_ACCOUNTS] = "no-accounts",
+  [MM_PROTOCOL_ERROR_NOT_ADMIN] = "not-admin",
+  [MM_PROTOCOL_ERROR_MUTED] = "muted",
+  [MM_PROTOCOL_ERROR_BANNED] = "banned",
+  [MM_PROTOCOL_ERROR_KICKED] = "kicked",
   [MM_PROTOCOL_ERROR_FLOOD] = "flood",
   [MM_PROTOCOL_ERROR_TIMEOUT] = "timeout",
   [MM_PROTOCOL_ERROR_IDLE] = "idle",

@@ -67,6 +67,12 @@ static const char *const migrations[] = {
   "  password_hash TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
   "  volatility REAL NOT NULL, created INTEGER NOT NULL);"
   "ALTER TABLE games ADD COLUMN ggf TEXT;",
+
+  "ALTER TABLE accounts ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;"
+  "CREATE TABLE sanctions (kind TEXT NOT NULL, target TEXT NOT NULL, until INTEGER NOT NULL,"
+  "  reason TEXT, by TEXT, created INTEGER NOT NULL, PRIMARY KEY (kind, target));"
+  "CREATE TABLE moderation_log (at INTEGER NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,"
+  "  target TEXT NOT NULL, detail TEXT);",
 };
 
 static gboolean
@@ -225,7 +231,8 @@ sqlite_save_session (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(sqlite3_stmt) statement =
-    prepare (self, "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?)", error);
+    prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest) VALUES (?, ?, ?)",
+             error);
 
   if (statement == NULL)
     return FALSE;
@@ -352,7 +359,7 @@ sqlite_add_move (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(sqlite3_stmt) statement =
-    prepare (self, "INSERT INTO moves VALUES (?, ?, ?)", error);
+    prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)", error);
   gboolean done;
 
   if (statement == NULL || !begin (self, error))
@@ -537,7 +544,8 @@ sqlite_create_account (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(sqlite3_stmt) statement =
-    prepare (self, "INSERT INTO accounts VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+    prepare (self, "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
+                   " volatility, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *key = mm_nickname_key (account->name);
 
   if (statement == NULL)
@@ -559,8 +567,8 @@ sqlite_find_account (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(sqlite3_stmt) statement =
-    prepare (self, "SELECT name, password_hash, rating, deviation, volatility FROM accounts"
-                   " WHERE key = ?", error);
+    prepare (self, "SELECT name, password_hash, rating, deviation, volatility, admin"
+                   " FROM accounts WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
   MmStoredAccount *account;
   int status;
@@ -579,6 +587,7 @@ sqlite_find_account (MmStore     *store,
   account->rating = sqlite3_column_double (statement, 2);
   account->deviation = sqlite3_column_double (statement, 3);
   account->volatility = sqlite3_column_double (statement, 4);
+  account->admin = sqlite3_column_int (statement, 5);
   return account;
 }
 
@@ -602,9 +611,136 @@ sqlite_save_rating (MmStore                *store,
   return run (self, statement, error);
 }
 
+static gboolean
+sqlite_set_admin (MmStore     *store,
+                  const char  *name,
+                  gboolean     admin,
+                  GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "UPDATE accounts SET admin = ? WHERE key = ?", error);
+  g_autofree char *key = mm_nickname_key (name);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int (statement, 1, admin);
+  sqlite3_bind_text (statement, 2, key, -1, SQLITE_STATIC);
+  if (!run (self, statement, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
+                   /* Translators: %s is a player's name */
+                   _("Nobody called “%s” has an account."), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+sqlite_add_sanction (MmStore                 *store,
+                     const MmStoredSanction  *sanction,
+                     GError                 **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by, created)"
+                   " VALUES (?, ?, ?, ?, ?, ?)", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, sanction->kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, sanction->target, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 3, sanction->until);
+  sqlite3_bind_text (statement, 4, sanction->reason, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 5, sanction->by, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 6, g_get_real_time () / G_USEC_PER_SEC);
+  return run (self, statement, error);
+}
+
+static gboolean
+sqlite_lift_sanction (MmStore     *store,
+                      const char  *kind,
+                      const char  *target,
+                      GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "DELETE FROM sanctions WHERE kind = ? AND target = ?", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, target, -1, SQLITE_STATIC);
+  return run (self, statement, error);
+}
+
+static MmStoredSanction *
+sqlite_find_sanction (MmStore     *store,
+                      const char  *kind,
+                      const char  *target,
+                      gint64       now,
+                      GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
+                   " AND (until = 0 OR until > ?)", error);
+  MmStoredSanction *sanction;
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  sqlite3_bind_text (statement, 1, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 2, target, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 3, now);
+  status = sqlite3_step (statement);
+  if (status != SQLITE_ROW)
+    {
+      sqlite_failed (self, status, error);
+      return NULL;
+    }
+  sanction = g_new0 (MmStoredSanction, 1);
+  sanction->kind = g_strdup (kind);
+  sanction->target = g_strdup (target);
+  sanction->until = sqlite3_column_int64 (statement, 0);
+  sanction->reason = dup_column (statement, 1);
+  sanction->by = dup_column (statement, 2);
+  return sanction;
+}
+
+static gboolean
+sqlite_log_action (MmStore     *store,
+                   const char  *by,
+                   const char  *action,
+                   const char  *target,
+                   const char  *detail,
+                   GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT INTO moderation_log (at, by, action, target, detail)"
+                   " VALUES (?, ?, ?, ?, ?)", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, g_get_real_time () / G_USEC_PER_SEC);
+  sqlite3_bind_text (statement, 2, by, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 3, action, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 4, target, -1, SQLITE_STATIC);
+  sqlite3_bind_text (statement, 5, detail, -1, SQLITE_STATIC);
+  return run (self, statement, error);
+}
+
 static void
 mm_sqlite_store_store_init (MmStoreInterface *iface)
 {
+  iface->set_admin = sqlite_set_admin;
+  iface->add_sanction = sqlite_add_sanction;
+  iface->lift_sanction = sqlite_lift_sanction;
+  iface->find_sanction = sqlite_find_sanction;
+  iface->log_action = sqlite_log_action;
   iface->find_game = sqlite_find_game;
   iface->create_account = sqlite_create_account;
   iface->find_account = sqlite_find_account;

@@ -104,6 +104,18 @@ mm_stored_account_free (MmStoredAccount *account)
   g_free (account);
 }
 
+void
+mm_stored_sanction_free (MmStoredSanction *sanction)
+{
+  if (sanction == NULL)
+    return;
+  g_free (sanction->kind);
+  g_free (sanction->target);
+  g_free (sanction->reason);
+  g_free (sanction->by);
+  g_free (sanction);
+}
+
 /* A number never answered before by this store, for the ids of seeks,
  * challenges and games: they stay unique across restarts. */
 guint64
@@ -245,4 +257,61 @@ mm_store_list_games (MmStore     *self,
 {
   g_return_val_if_fail (MM_IS_STORE (self), NULL);
   return MM_STORE_GET_IFACE (self)->list_games (self, unfinished, player, limit, error);
+}
+
+/* Fails with MM_STORE_ERROR_NOT_FOUND when @name has no account. */
+gboolean
+mm_store_set_admin (MmStore     *self,
+                    const char  *name,
+                    gboolean     admin,
+                    GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->set_admin (self, name, admin, error);
+}
+
+/* A new sanction of its kind for its target replaces the one before. */
+gboolean
+mm_store_add_sanction (MmStore                 *self,
+                       const MmStoredSanction  *sanction,
+                       GError                 **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->add_sanction (self, sanction, error);
+}
+
+gboolean
+mm_store_lift_sanction (MmStore     *self,
+                        const char  *kind,
+                        const char  *target,
+                        GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->lift_sanction (self, kind, target, error);
+}
+
+/* The sanction in force at @now (Unix seconds); NULL without an error
+ * when there is none. */
+MmStoredSanction *
+mm_store_find_sanction (MmStore     *self,
+                        const char  *kind,
+                        const char  *target,
+                        gint64       now,
+                        GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->find_sanction (self, kind, target, now, error);
+}
+
+/* Every moderator's action, kept: who, what, whom, and the rest. */
+gboolean
+mm_store_log_action (MmStore     *self,
+                     const char  *by,
+                     const char  *action,
+                     const char  *target,
+                     const char  *detail,
+                     GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->log_action (self, by, action, target, detail, error);
 }

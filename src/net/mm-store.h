@@ -66,7 +66,20 @@ typedef struct
   double   rating;
   double   deviation;
   double   volatility;
+  gboolean admin;
 } MmStoredAccount;
+
+/* A moderator's sanction: @kind "ban-account" (the target a name's
+ * key), "ban-address" (an IP address) or "mute" (a name's key); @until
+ * in Unix seconds, 0 for good. */
+typedef struct
+{
+  char   *kind;
+  char   *target;
+  gint64  until;
+  char   *reason;
+  char   *by;
+} MmStoredSanction;
 
 typedef struct
 {
@@ -84,10 +97,12 @@ void             mm_stored_session_free (MmStoredSession *session);
 MmStoredAccount *mm_stored_account_new  (const char      *name,
                                          const char      *password_hash);
 void             mm_stored_account_free (MmStoredAccount *account);
+void             mm_stored_sanction_free (MmStoredSanction *sanction);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredGame, mm_stored_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredSession, mm_stored_session_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredAccount, mm_stored_account_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredSanction, mm_stored_sanction_free)
 
 #define MM_TYPE_STORE (mm_store_get_type ())
 
@@ -141,6 +156,28 @@ struct _MmStoreInterface
   gboolean   (*save_rating)     (MmStore             *self,
                                  const MmStoredAccount *account,
                                  GError             **error);
+  gboolean   (*set_admin)       (MmStore             *self,
+                                 const char          *name,
+                                 gboolean             admin,
+                                 GError             **error);
+  gboolean   (*add_sanction)    (MmStore             *self,
+                                 const MmStoredSanction *sanction,
+                                 GError             **error);
+  gboolean   (*lift_sanction)   (MmStore             *self,
+                                 const char          *kind,
+                                 const char          *target,
+                                 GError             **error);
+  MmStoredSanction *(*find_sanction) (MmStore        *self,
+                                      const char     *kind,
+                                      const char     *target,
+                                      gint64          now,
+                                      GError        **error);
+  gboolean   (*log_action)      (MmStore             *self,
+                                 const char          *by,
+                                 const char          *action,
+                                 const char          *target,
+                                 const char          *detail,
+                                 GError             **error);
   GPtrArray *(*list_games)      (MmStore             *self,
                                  gboolean             unfinished,
                                  const char          *player,
@@ -192,6 +229,28 @@ MmStoredAccount *mm_store_find_account (MmStore          *self,
                                         GError          **error);
 gboolean   mm_store_save_rating   (MmStore               *self,
                                    const MmStoredAccount *account,
+                                   GError               **error);
+gboolean   mm_store_set_admin     (MmStore               *self,
+                                   const char            *name,
+                                   gboolean               admin,
+                                   GError               **error);
+gboolean   mm_store_add_sanction  (MmStore               *self,
+                                   const MmStoredSanction *sanction,
+                                   GError               **error);
+gboolean   mm_store_lift_sanction (MmStore               *self,
+                                   const char            *kind,
+                                   const char            *target,
+                                   GError               **error);
+MmStoredSanction *mm_store_find_sanction (MmStore        *self,
+                                          const char     *kind,
+                                          const char     *target,
+                                          gint64          now,
+                                          GError        **error);
+gboolean   mm_store_log_action    (MmStore               *self,
+                                   const char            *by,
+                                   const char            *action,
+                                   const char            *target,
+                                   const char            *detail,
                                    GError               **error);
 GPtrArray *mm_store_list_games    (MmStore               *self,
                                    gboolean               unfinished,

@@ -35,6 +35,7 @@
 #include "mm-handshake.h"
 #include "mm-line-reader.h"
 #include "mm-lobby-server.h"
+#include "mm-nickname.h"
 #include "mm-sqlite-store.h"
 #include "mm-tls.h"
 
@@ -54,6 +55,14 @@ typedef struct
   MmServerLimits  limits;
   int             request_rate;
   int             chat_rate;
+  /* Moderation from the server's own machine: done on the data folder,
+   * then the program ends */
+  char           *grant_admin;
+  char           *revoke_admin;
+  char           *ban;
+  char           *unban;
+  int             minutes;
+  char           *reason;
 } Options;
 
 static void
@@ -64,6 +73,11 @@ options_clear (Options *options)
   g_clear_pointer (&options->name, g_free);
   g_clear_pointer (&options->tls_cert, g_free);
   g_clear_pointer (&options->tls_key, g_free);
+  g_clear_pointer (&options->grant_admin, g_free);
+  g_clear_pointer (&options->revoke_admin, g_free);
+  g_clear_pointer (&options->ban, g_free);
+  g_clear_pointer (&options->unban, g_free);
+  g_clear_pointer (&options->reason, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -152,6 +166,18 @@ parse_options (Options  *options,
       N_("Chat lines taken at once from one player"), N_("N") },
     { "chat-length", 0, 0, G_OPTION_ARG_INT, &chat_length,
       N_("Characters in a chat line"), N_("N") },
+    { "grant-admin", 0, 0, G_OPTION_ARG_STRING, &options->grant_admin,
+      N_("Make an account a moderator, then end"), N_("NAME") },
+    { "revoke-admin", 0, 0, G_OPTION_ARG_STRING, &options->revoke_admin,
+      N_("Make an account a player again, then end"), N_("NAME") },
+    { "ban", 0, 0, G_OPTION_ARG_STRING, &options->ban,
+      N_("Ban an account or an IP address, then end"), N_("NAME|ADDRESS") },
+    { "unban", 0, 0, G_OPTION_ARG_STRING, &options->unban,
+      N_("Lift the ban of an account or an IP address, then end"), N_("NAME|ADDRESS") },
+    { "minutes", 0, 0, G_OPTION_ARG_INT, &options->minutes,
+      N_("With --ban: for how long (for good without it)"), N_("N") },
+    { "reason", 0, 0, G_OPTION_ARG_STRING, &options->reason,
+      N_("With --ban: why, as the player will be told"), N_("TEXT") },
     { NULL },
   };
   g_autoptr(GOptionContext) context =
@@ -249,6 +275,56 @@ open_store (const char  *data_dir,
   return mm_sqlite_store_new (path, error);
 }
 
+/* --grant-admin, --revoke-admin, --ban and --unban, on the store; the
+ * running server sees them at the next login or connection. */
+static int
+moderate (Options *options,
+          MmStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInetAddress) address = NULL;
+  const char *target = options->ban != NULL ? options->ban : options->unban;
+  g_autofree char *key = NULL;
+  const char *kind;
+  gboolean done;
+
+  if (options->grant_admin != NULL || options->revoke_admin != NULL)
+    {
+      gboolean admin = options->grant_admin != NULL;
+      const char *name = admin ? options->grant_admin : options->revoke_admin;
+
+      done = mm_store_set_admin (store, name, admin, &error)
+             && mm_store_log_action (store, "console", admin ? "granted admin" : "revoked admin",
+                                     name, NULL, &error);
+    }
+  else
+    {
+      address = g_inet_address_new_from_string (target);
+      key = address != NULL ? g_inet_address_to_string (address) : mm_nickname_key (target);
+      kind = address != NULL ? "ban-address" : "ban-account";
+      if (options->ban != NULL)
+        {
+          MmStoredSanction ban = {
+            (char *) kind, key,
+            options->minutes > 0 ? g_get_real_time () / G_USEC_PER_SEC + options->minutes * 60 : 0,
+            options->reason, (char *) "console",
+          };
+
+          done = mm_store_add_sanction (store, &ban, &error)
+                 && mm_store_log_action (store, "console", "banned", key, options->reason, &error);
+        }
+      else
+        done = mm_store_lift_sanction (store, kind, key, &error)
+               && mm_store_log_action (store, "console", "unbanned", key, NULL, &error);
+    }
+  if (!done)
+    {
+      g_printerr ("monomachia-server: %s\n", error->message);
+      return 1;
+    }
+  return 0;
+}
+
 typedef struct
 {
   MmLobbyServer *server;
@@ -334,6 +410,16 @@ main (int argc, char *argv[])
       return 2;
     }
 
+  if (options.grant_admin != NULL || options.revoke_admin != NULL || options.ban != NULL
+      || options.unban != NULL)
+    {
+      if ((store = open_store (options.data_dir, &error)) == NULL)
+        {
+          g_printerr ("monomachia-server: %s\n", error->message);
+          return 1;
+        }
+      return moderate (&options, MM_STORE (store));
+    }
   server = mm_lobby_server_new (options.name != NULL ? options.name : "Monomachia", &options.limits);
   g_signal_connect (server, "log", G_CALLBACK (server_log_cb), NULL);
   if ((store = open_store (options.data_dir, &error)) == NULL
