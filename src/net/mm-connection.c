@@ -26,6 +26,7 @@
 #include "mm-connection.h"
 #include "mm-line-reader.h"
 #include "mm-protocol.h"
+#include "mm-reactor.h"
 
 /* One peer of the protocol on a stream, on the main loop: lines come in
  * and go out as messages.  What the other side gets wrong is answered
@@ -60,6 +61,22 @@ struct _MmConnection
   GError       *close_error;
   /* Gives up on the last lines when the peer takes none */
   guint         flush_timeout;
+
+  /* Polled: the reactor says when the socket is ready, and the streams
+   * are read and written without blocking (mm_connection_new_polled()) */
+  MmReactor    *reactor;
+  GSocket      *socket;
+  gboolean      watched;
+  gboolean      want_write;
+  gboolean      handshaking;
+  /* Closing: what the peer still sends is read and dropped, so that the
+   * close does not reset the connection under the last lines */
+  gboolean      draining;
+  gboolean      drained;
+  guint         linger_timeout;
+  /* Bytes of the queue's head already written */
+  gsize         written;
+  guint8        chunk[4096];
 };
 
 enum
@@ -84,6 +101,15 @@ mm_connection_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->write_cancellable);
+  if (self->watched)
+    {
+      mm_reactor_unwatch (self->reactor, g_socket_get_fd (self->socket));
+      self->watched = FALSE;
+    }
+  g_clear_handle_id (&self->flush_timeout, g_source_remove);
+  g_clear_handle_id (&self->linger_timeout, g_source_remove);
+  g_clear_object (&self->reactor);
+  g_clear_object (&self->socket);
   g_clear_object (&self->reader);
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
@@ -149,6 +175,60 @@ mm_connection_new (GIOStream *stream)
   return self;
 }
 
+/* A connection whose socket a reactor watches, for a server of many:
+ * no GSource per connection (docs/PERFORMANCE.md).  @stream is
+ * @socket's connection, or TLS over it. */
+MmConnection *
+mm_connection_new_polled (GIOStream *stream,
+                          GSocket   *socket,
+                          MmReactor *reactor)
+{
+  MmConnection *self;
+
+  g_return_val_if_fail (G_IS_IO_STREAM (stream), NULL);
+  g_return_val_if_fail (G_IS_SOCKET (socket), NULL);
+  g_return_val_if_fail (MM_IS_REACTOR (reactor), NULL);
+
+  self = g_object_new (MM_TYPE_CONNECTION, NULL);
+  self->stream = g_object_ref (stream);
+  self->socket = g_object_ref (socket);
+  self->reactor = g_object_ref (reactor);
+  self->reader = mm_line_reader_new_pushed (0);
+  return self;
+}
+
+static void polled_flush (MmConnection *self);
+static void polled_finish_closing (MmConnection *self);
+
+static gboolean
+emit_closed_cb (gpointer user_data)
+{
+  MmConnection *self = user_data;
+
+  self->closed = TRUE;
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0, self->close_error);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+emit_closed_later (MmConnection *self)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_callback (source, emit_closed_cb, g_object_ref (self), g_object_unref);
+  g_source_attach (source, g_main_context_get_thread_default ());
+  g_source_unref (source);
+}
+
+static void
+polled_update_interest (MmConnection *self)
+{
+  if (self->watched && !self->draining)
+    mm_reactor_modify (self->reactor, g_socket_get_fd (self->socket),
+                       (self->closing ? 0 : MM_REACTOR_READABLE)
+                       | (self->want_write ? MM_REACTOR_WRITABLE : 0));
+}
+
 static void
 stream_closed_cb (GObject      *source,
                   GAsyncResult *result,
@@ -182,6 +262,11 @@ give_up_flush_cb (gpointer user_data)
   MmConnection *self = user_data;
 
   self->flush_timeout = 0;
+  if (self->reactor != NULL)
+    {
+      polled_finish_closing (self);
+      return G_SOURCE_REMOVE;
+    }
   g_cancellable_cancel (self->write_cancellable);
   return G_SOURCE_REMOVE;
 }
@@ -201,6 +286,17 @@ mm_connection_close (MmConnection *self,
   self->closing = TRUE;
   if (error != NULL)
     self->close_error = g_error_copy (error);
+  if (self->reactor != NULL)
+    {
+      polled_update_interest (self);
+      if (g_queue_is_empty (&self->queue) || self->handshaking || !self->watched)
+        polled_finish_closing (self);
+      else
+        self->flush_timeout = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, CLOSE_FLUSH_SECONDS,
+                                                          give_up_flush_cb, g_object_ref (self),
+                                                          g_object_unref);
+      return;
+    }
   if (self->writing)
     self->flush_timeout = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, CLOSE_FLUSH_SECONDS,
                                                       give_up_flush_cb, g_object_ref (self),
@@ -293,10 +389,18 @@ mm_connection_send (MmConnection *self,
       mm_connection_close (self, error);
       /* The write under way gives up, and the queue goes with it. */
       g_cancellable_cancel (self->write_cancellable);
+      if (self->reactor != NULL)
+        polled_finish_closing (self);
       return;
     }
   g_queue_push_tail (&self->queue, g_bytes_new_take (line, length));
   self->queued_bytes += length;
+  if (self->reactor != NULL)
+    {
+      if (self->watched && !self->want_write)
+        polled_flush (self);
+      return;
+    }
   write_next (self);
 }
 
@@ -367,10 +471,256 @@ read_next (MmConnection *self)
 }
 
 /* Begins taking lines: "message" for each one that passes. */
+/* Polled connections: reads until the socket would block, lines handed
+ * on one by one; writes until it would block, then waits for the
+ * reactor to say it is writable. */
+
+#define LINGER_SECONDS 2
+
+static void
+polled_finish_draining (MmConnection *self)
+{
+  if (self->drained)
+    return;
+  self->drained = TRUE;
+  self->draining = FALSE;
+  g_clear_handle_id (&self->linger_timeout, g_source_remove);
+  if (self->watched)
+    {
+      mm_reactor_unwatch (self->reactor, g_socket_get_fd (self->socket));
+      self->watched = FALSE;
+    }
+  g_socket_close (self->socket, NULL);
+  emit_closed_later (self);
+}
+
+static gboolean
+linger_over_cb (gpointer user_data)
+{
+  MmConnection *self = user_data;
+
+  self->linger_timeout = 0;
+  polled_finish_draining (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* What the peer still sends, dropped unread, until it closes too. */
+static void
+polled_drain (MmConnection *self)
+{
+  for (;;)
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n_read = g_socket_receive_with_blocking (self->socket, (char *) self->chunk,
+                                                      sizeof self->chunk, FALSE, NULL, &error);
+
+      if (n_read > 0)
+        continue;
+      if (n_read < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        return;
+      polled_finish_draining (self);
+      return;
+    }
+}
+
+/* The last lines are out (or given up): the socket stops sending, then
+ * closes once the peer has closed too, or after a moment.  Not a TLS
+ * close: that could wait for ever on a peer that does not read. */
+static void
+polled_finish_closing (MmConnection *self)
+{
+  if (self->stream_closing)
+    return;
+  self->stream_closing = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->flush_timeout, g_source_remove);
+  g_queue_clear_full (&self->queue, (GDestroyNotify) g_bytes_unref);
+  self->queued_bytes = 0;
+  if (!self->watched)
+    {
+      polled_finish_draining (self);
+      return;
+    }
+  g_socket_shutdown (self->socket, FALSE, TRUE, NULL);
+  self->draining = TRUE;
+  self->want_write = FALSE;
+  mm_reactor_modify (self->reactor, g_socket_get_fd (self->socket), MM_REACTOR_READABLE);
+  self->linger_timeout = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, LINGER_SECONDS,
+                                                     linger_over_cb, g_object_ref (self),
+                                                     g_object_unref);
+}
+
+static void
+polled_take_lines (MmConnection *self)
+{
+  while (!self->closing)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = NULL;
+
+      if (!mm_line_reader_next (self->reader, &line, &error))
+        return;
+      if (line != NULL)
+        handle_line (self, line);
+      else if (g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_NOT_UTF8)
+               || g_error_matches (error, MM_LINE_ERROR, MM_LINE_ERROR_TOO_LONG))
+        answer_refusal (self, error, NULL);
+      else
+        {
+          /* The end, or a half line at the end. */
+          mm_connection_close (self, error);
+          return;
+        }
+    }
+}
+
+static void
+polled_read (MmConnection *self)
+{
+  GPollableInputStream *input = G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (self->stream));
+
+  /* To the end of what is there: TLS may hold more than the socket
+   * shows. */
+  while (!self->closing)
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n_read = g_pollable_input_stream_read_nonblocking (input, self->chunk,
+                                                                sizeof self->chunk, NULL, &error);
+
+      if (n_read < 0)
+        {
+          if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+            mm_connection_close (self, error);
+          return;
+        }
+      mm_line_reader_push (self->reader, self->chunk, (gsize) n_read);
+      polled_take_lines (self);
+      if (n_read == 0)
+        return;
+    }
+}
+
+static void
+polled_flush (MmConnection *self)
+{
+  GPollableOutputStream *output =
+    G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (self->stream));
+  GBytes *line;
+
+  while ((line = g_queue_peek_head (&self->queue)) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      gsize size;
+      const guint8 *data = g_bytes_get_data (line, &size);
+      gssize n_written = g_pollable_output_stream_write_nonblocking (output, data + self->written,
+                                                                     size - self->written, NULL,
+                                                                     &error);
+
+      if (n_written < 0)
+        {
+          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+            {
+              if (!self->want_write)
+                {
+                  self->want_write = TRUE;
+                  polled_update_interest (self);
+                }
+              return;
+            }
+          if (!self->closing)
+            mm_connection_close (self, error);
+          polled_finish_closing (self);
+          return;
+        }
+      self->written += (gsize) n_written;
+      if (self->written == size)
+        {
+          g_bytes_unref (g_queue_pop_head (&self->queue));
+          self->queued_bytes -= size;
+          self->written = 0;
+        }
+    }
+  if (self->want_write)
+    {
+      self->want_write = FALSE;
+      polled_update_interest (self);
+    }
+  if (self->closing)
+    polled_finish_closing (self);
+}
+
+static void
+polled_ready_cb (gpointer data,
+                 guint    events)
+{
+  g_autoptr(MmConnection) self = g_object_ref (data);
+
+  if (self->draining)
+    {
+      polled_drain (self);
+      return;
+    }
+  if ((events & (MM_REACTOR_READABLE | MM_REACTOR_HANGUP)) && !self->closing)
+    polled_read (self);
+  if ((events & (MM_REACTOR_WRITABLE | MM_REACTOR_HANGUP)) && !self->stream_closing)
+    polled_flush (self);
+}
+
+static void
+polled_watch (MmConnection *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->want_write = !g_queue_is_empty (&self->queue);
+  if (!mm_reactor_watch (self->reactor, g_socket_get_fd (self->socket),
+                         MM_REACTOR_READABLE | (self->want_write ? MM_REACTOR_WRITABLE : 0),
+                         polled_ready_cb, self, &error))
+    {
+      mm_connection_close (self, error);
+      return;
+    }
+  self->watched = TRUE;
+  if (self->closing)
+    polled_finish_closing (self);
+}
+
+static void
+handshake_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(MmConnection) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->handshaking = FALSE;
+  if (self->stream_closing)
+    return;
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error))
+    {
+      mm_connection_close (self, error);
+      return;
+    }
+  polled_watch (self);
+}
+
 void
 mm_connection_start (MmConnection *self)
 {
   g_return_if_fail (MM_IS_CONNECTION (self));
 
-  read_next (self);
+  if (self->reactor == NULL)
+    {
+      read_next (self);
+      return;
+    }
+  /* The TLS handshake first, on its own: its reads and writes are GIO's
+   * to do; then only records. */
+  if (G_IS_TLS_CONNECTION (self->stream))
+    {
+      self->handshaking = TRUE;
+      g_tls_connection_handshake_async (G_TLS_CONNECTION (self->stream), G_PRIORITY_DEFAULT,
+                                        self->cancellable, handshake_cb, g_object_ref (self));
+      return;
+    }
+  polled_watch (self);
 }

@@ -23,6 +23,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "mm-reactor.h"
+
 G_BEGIN_DECLS
 
 #define MM_TYPE_CONNECTION (mm_connection_get_type ())
@@ -30,6 +32,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MmConnection, mm_connection, MM, CONNECTION, GObject)
 
 MmConnection *mm_connection_new       (GIOStream    *stream);
+MmConnection *mm_connection_new_polled (GIOStream   *stream,
+                                        GSocket     *socket,
+                                        MmReactor   *reactor);
 void          mm_connection_start     (MmConnection *self);
 void          mm_connection_send      (MmConnection *self,
                                        JsonObject   *message);

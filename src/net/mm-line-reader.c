@@ -120,18 +120,26 @@ too_long_error (MmLineReader *self)
                       _("A line of more than %u bytes arrived."), (guint) self->max_length);
 }
 
-/* Hands out the first whole line of @pending, if there is one; says
- * whether the read is over (a line, an error or the end). */
-static gboolean
-take_line (MmLineReader *self)
+typedef enum
+{
+  SPLIT_NEED_MORE,
+  SPLIT_LINE,
+  SPLIT_ERROR,
+  SPLIT_END,
+} SplitResult;
+
+/* The first whole line of @pending, if there is one, or the error that
+ * stands in its place; SPLIT_NEED_MORE when it needs more bytes. */
+static SplitResult
+split_line (MmLineReader  *self,
+            char         **line,
+            GError       **error)
 {
   /* An empty array may have no data at all to search. */
   guint8 *end = self->scanned < self->pending->len
                 ? memchr (self->pending->data + self->scanned, '\n', self->pending->len - self->scanned)
                 : NULL;
-  g_autoptr(GTask) task = NULL;
   gsize length;
-  char *line;
 
   if (end == NULL)
     {
@@ -139,21 +147,17 @@ take_line (MmLineReader *self)
       /* One byte more than a line may hold could still be its "\r". */
       if (self->pending->len > self->max_length + 1)
         {
-          finish_with_error (self, too_long_error (self));
-          return TRUE;
+          g_propagate_error (error, too_long_error (self));
+          return SPLIT_ERROR;
         }
       if (!self->at_end)
-        return FALSE;
+        return SPLIT_NEED_MORE;
       if (self->pending->len == 0)
-        {
-          task = g_steal_pointer (&self->task);
-          g_task_return_pointer (task, NULL, NULL);
-        }
-      else
-        /* Translators: a network peer hung up in the middle of a message */
-      finish_with_error (self, g_error_new_literal (MM_LINE_ERROR, MM_LINE_ERROR_TRUNCATED,
-                                                      _("The connection ended in the middle of a line.")));
-      return TRUE;
+        return SPLIT_END;
+      /* Translators: a network peer hung up in the middle of a message */
+      g_set_error_literal (error, MM_LINE_ERROR, MM_LINE_ERROR_TRUNCATED,
+                           _("The connection ended in the middle of a line."));
+      return SPLIT_ERROR;
     }
 
   length = (gsize) (end - self->pending->data);
@@ -161,8 +165,8 @@ take_line (MmLineReader *self)
     length--;
   if (length > self->max_length)
     {
-      finish_with_error (self, too_long_error (self));
-      return TRUE;
+      g_propagate_error (error, too_long_error (self));
+      return SPLIT_ERROR;
     }
   /* A NUL byte inside the line fails here too. */
   if (!g_utf8_validate_len ((const char *) self->pending->data, length, NULL))
@@ -170,17 +174,80 @@ take_line (MmLineReader *self)
       g_byte_array_remove_range (self->pending, 0, (guint) (end - self->pending->data) + 1);
       self->scanned = 0;
       /* Translators: a network peer sent bytes that are not text */
-      finish_with_error (self, g_error_new_literal (MM_LINE_ERROR, MM_LINE_ERROR_NOT_UTF8,
-                                                    _("A line that is not UTF-8 text arrived.")));
-      return TRUE;
+      g_set_error_literal (error, MM_LINE_ERROR, MM_LINE_ERROR_NOT_UTF8,
+                           _("A line that is not UTF-8 text arrived."));
+      return SPLIT_ERROR;
     }
 
-  line = g_strndup ((const char *) self->pending->data, length);
+  *line = g_strndup ((const char *) self->pending->data, length);
   g_byte_array_remove_range (self->pending, 0, (guint) (end - self->pending->data) + 1);
   self->scanned = 0;
-  task = g_steal_pointer (&self->task);
-  g_task_return_pointer (task, line, g_free);
-  return TRUE;
+  return SPLIT_LINE;
+}
+
+/* Hands out the first whole line of @pending, if there is one; says
+ * whether the read under way is answered. */
+static gboolean
+take_line (MmLineReader *self)
+{
+  GError *error = NULL;
+  char *line = NULL;
+  g_autoptr(GTask) task = NULL;
+
+  switch (split_line (self, &line, &error))
+    {
+    case SPLIT_NEED_MORE:
+      return FALSE;
+    case SPLIT_ERROR:
+      finish_with_error (self, error);
+      return TRUE;
+    case SPLIT_END:
+    case SPLIT_LINE:
+    default:
+      task = g_steal_pointer (&self->task);
+      g_task_return_pointer (task, line, g_free);
+      return TRUE;
+    }
+}
+
+/* A reader that is handed its bytes (mm_line_reader_push()) by a caller
+ * that reads them itself, from a socket that is ready, say. */
+MmLineReader *
+mm_line_reader_new_pushed (gsize max_length)
+{
+  MmLineReader *self = g_object_new (MM_TYPE_LINE_READER, NULL);
+
+  self->max_length = max_length > 0 ? max_length : MM_LINE_READER_MAX_LENGTH;
+  return self;
+}
+
+/* @data arrived; @length 0 says the stream ended. */
+void
+mm_line_reader_push (MmLineReader *self,
+                     const void   *data,
+                     gsize         length)
+{
+  g_return_if_fail (MM_IS_LINE_READER (self));
+  g_return_if_fail (self->stream == NULL);
+
+  if (length == 0)
+    self->at_end = TRUE;
+  else
+    g_byte_array_append (self->pending, data, (guint) length);
+}
+
+/* The next line of what was pushed: TRUE with @line, or with @error (a
+ * line refused, or the end in the middle of one), or with neither at the
+ * end of the stream; FALSE while it waits for more bytes. */
+gboolean
+mm_line_reader_next (MmLineReader  *self,
+                     char         **line,
+                     GError       **error)
+{
+  g_return_val_if_fail (MM_IS_LINE_READER (self), FALSE);
+  g_return_val_if_fail (line != NULL && *line == NULL, FALSE);
+
+  return split_line (self, line, error) != SPLIT_NEED_MORE;
 }
 
 static void

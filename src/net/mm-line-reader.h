@@ -51,5 +51,12 @@ void          mm_line_reader_read_line_async (MmLineReader         *self,
 char         *mm_line_reader_read_line_finish (MmLineReader        *self,
                                                GAsyncResult        *result,
                                                GError             **error);
+MmLineReader *mm_line_reader_new_pushed      (gsize                 max_length);
+void          mm_line_reader_push            (MmLineReader         *self,
+                                              const void           *data,
+                                              gsize                 length);
+gboolean      mm_line_reader_next            (MmLineReader         *self,
+                                              char                **line,
+                                              GError              **error);
 
 G_END_DECLS

@@ -102,6 +102,8 @@ struct _MmLobbyServer
   char           *name;
   MmServerLimits  limits;
   GSocketService *service;
+  /* Watches every connection's socket: one source for all of them */
+  MmReactor      *reactor;
   /* NULL for plain TCP */
   GTlsCertificate *certificate;
   /* What is kept across restarts; NULL keeps nothing */

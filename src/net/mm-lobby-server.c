@@ -602,7 +602,8 @@ incoming_cb (GSocketService    *service,
   peer->serial = ++self->peer_serial;
   peer->watching = g_hash_table_new (g_str_hash, g_str_equal);
   peer->address = remote_address (connection);
-  peer->connection = mm_connection_new (stream);
+  peer->connection = mm_connection_new_polled (stream, g_socket_connection_get_socket (connection),
+                                               self->reactor);
   peer->connected_us = peer->heard_us = g_get_monotonic_time ();
   mm_rate_limit_init (&peer->requests, self->limits.request_rate, self->limits.request_burst,
                       peer->connected_us);
@@ -711,6 +712,7 @@ mm_lobby_server_dispose (GObject *object)
   mm_lobby_server_stop (self);
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
+  g_clear_object (&self->reactor);
   g_clear_object (&self->certificate);
   g_clear_object (&self->store);
   mm_lobby_accounts_clear (self);
@@ -858,6 +860,9 @@ mm_lobby_server_listen (MmLobbyServer *self,
 
   if (address != NULL)
     socket_address = g_inet_socket_address_new (address, port);
+  self->reactor = mm_reactor_new (NULL, error);
+  if (self->reactor == NULL)
+    return FALSE;
   self->service = g_socket_service_new ();
   /* GIO's default of 10 waiting connections turns a crowd arriving at
    * once (a restart, a busy evening) into seconds of retries. */

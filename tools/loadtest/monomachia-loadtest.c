@@ -70,6 +70,8 @@ struct _Game
 struct _Shard
 {
   GMainContext *context;
+  /* One source for all the shard's sockets, as the server has */
+  MmReactor    *reactor;
   GThread      *thread;
   GPtrArray    *clients;
   GPtrArray    *games;
@@ -306,7 +308,9 @@ connected_cb (GObject      *source,
         g_printerr ("monomachia-loadtest: %s: %s\n", client->name, error->message);
       return;
     }
-  client->connection = mm_connection_new (G_IO_STREAM (socket));
+  client->connection = mm_connection_new_polled (G_IO_STREAM (socket),
+                                                 g_socket_connection_get_socket (socket),
+                                                 client->shard->reactor);
   g_signal_connect (client->connection, "message", G_CALLBACK (message_cb), client);
   g_signal_connect (client->connection, "closed", G_CALLBACK (closed_cb), client);
   mm_connection_start (client->connection);
@@ -330,6 +334,7 @@ shard_run (gpointer data)
   Shard *shard = data;
 
   g_main_context_push_thread_default (shard->context);
+  shard->reactor = mm_reactor_new (shard->context, NULL);
   /* Connect a few hundred at a time, as a crowd would arrive. */
   for (guint i = 0; i < shard->clients->len; i++)
     {
