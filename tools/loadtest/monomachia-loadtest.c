@@ -64,8 +64,17 @@ struct _Game
   MmGame  *rules;
   /* When the move now waited for was sent, 0 when none is */
   gint64   sent_us;
-  guint    timer;
+  /* When its next move is due, 0 when none is */
+  gint64   due_us;
 };
+
+/* The games' next moves, soonest first: one timer for all, as a timer
+ * a game would put thousands of sources on the loop. */
+typedef struct
+{
+  gint64  due_us;
+  Game   *game;
+} Due;
 
 struct _Shard
 {
@@ -76,6 +85,7 @@ struct _Shard
   GPtrArray    *clients;
   GPtrArray    *games;
   GArray       *latencies;   /* microseconds, double */
+  GArray       *due;         /* Due, a binary heap */
   /* Read by the main thread too: atomic */
   gint          errors;
   gint          ready;
@@ -129,21 +139,90 @@ get_string (JsonObject *message,
   return json_object_get_string_member_with_default (message, member, "");
 }
 
-static gboolean move_cb (gpointer data);
+static void
+heap_push (GArray *heap,
+           Due     entry)
+{
+  guint i = heap->len;
+
+  g_array_append_val (heap, entry);
+  while (i > 0)
+    {
+      guint parent = (i - 1) / 2;
+      Due *a = &g_array_index (heap, Due, parent), *b = &g_array_index (heap, Due, i);
+      Due swap;
+
+      if (a->due_us <= b->due_us)
+        break;
+      swap = *a, *a = *b, *b = swap;
+      i = parent;
+    }
+}
+
+static Due
+heap_pop (GArray *heap)
+{
+  Due top = g_array_index (heap, Due, 0);
+  guint i = 0;
+
+  g_array_index (heap, Due, 0) = g_array_index (heap, Due, heap->len - 1);
+  g_array_set_size (heap, heap->len - 1);
+  for (;;)
+    {
+      guint smallest = i, left = 2 * i + 1, right = 2 * i + 2;
+      Due swap;
+
+      if (left < heap->len
+          && g_array_index (heap, Due, left).due_us < g_array_index (heap, Due, smallest).due_us)
+        smallest = left;
+      if (right < heap->len
+          && g_array_index (heap, Due, right).due_us < g_array_index (heap, Due, smallest).due_us)
+        smallest = right;
+      if (smallest == i)
+        return top;
+      swap = g_array_index (heap, Due, i);
+      g_array_index (heap, Due, i) = g_array_index (heap, Due, smallest);
+      g_array_index (heap, Due, smallest) = swap;
+      i = smallest;
+    }
+}
 
 /* The side to move waits about a second, as a quick player would, then
  * plays the first legal move (a corner if it has one). */
 static void
 schedule_move (Game *game)
 {
-  GSource *source;
+  Due entry;
 
-  if (game->timer != 0 || mm_game_is_over (game->rules) || g_atomic_int_get (&game->shard->stop))
+  if (game->due_us != 0 || mm_game_is_over (game->rules)
+      || g_atomic_int_get (&game->shard->stop))
     return;
-  source = g_timeout_source_new (800 + g_random_int_range (0, 400));
-  g_source_set_callback (source, move_cb, game, NULL);
-  game->timer = g_source_attach (source, game->shard->context);
-  g_source_unref (source);
+  game->due_us = g_get_monotonic_time () + (800 + g_random_int_range (0, 400)) * 1000;
+  entry.due_us = game->due_us;
+  entry.game = game;
+  heap_push (game->shard->due, entry);
+}
+
+static void move_now (Game *game);
+
+static gboolean
+tick_cb (gpointer data)
+{
+  Shard *shard = data;
+  gint64 now = g_get_monotonic_time ();
+
+  while (shard->due->len > 0 && g_array_index (shard->due, Due, 0).due_us <= now)
+    {
+      Due entry = heap_pop (shard->due);
+
+      /* A game started again meanwhile has a new entry. */
+      if (entry.game->due_us == entry.due_us)
+        {
+          entry.game->due_us = 0;
+          move_now (entry.game);
+        }
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static int
@@ -158,20 +237,17 @@ choose_square (MmGame *rules)
   return __builtin_ctzll (legal);
 }
 
-static gboolean
-move_cb (gpointer data)
+static void
+move_now (Game *game)
 {
-  Game *game = data;
   Client *mover = game->players[mm_game_get_side_to_move (game->rules)];
   char name[3];
 
-  game->timer = 0;
   if (g_atomic_int_get (&game->shard->stop) || mm_game_is_over (game->rules))
-    return G_SOURCE_REMOVE;
+    return;
   mm_square_format (choose_square (game->rules), name);
   game->sent_us = g_get_monotonic_time ();
   send_line (mover, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}", game->id, name);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -204,6 +280,7 @@ game_started (Client     *client,
   game->players[MM_COLOR_WHITE] = g_ptr_array_index (shard->clients,
                                                      client->index ^ 1);
   game->sent_us = 0;
+  game->due_us = 0;
   schedule_move (game);
 }
 
@@ -335,6 +412,13 @@ shard_run (gpointer data)
 
   g_main_context_push_thread_default (shard->context);
   shard->reactor = mm_reactor_new (shard->context, NULL);
+  {
+    GSource *tick = g_timeout_source_new (5);
+
+    g_source_set_callback (tick, tick_cb, shard, NULL);
+    g_source_attach (tick, shard->context);
+    g_source_unref (tick);
+  }
   /* Connect a few hundred at a time, as a crowd would arrive. */
   for (guint i = 0; i < shard->clients->len; i++)
     {
@@ -588,6 +672,7 @@ main (int argc, char *argv[])
       shard->clients = g_ptr_array_new ();
       shard->games = g_ptr_array_new ();
       shard->latencies = g_array_new (FALSE, FALSE, sizeof (double));
+      shard->due = g_array_new (FALSE, FALSE, sizeof (Due));
       g_ptr_array_add (shards, shard);
     }
   for (guint i = 0; i < options.clients; i++)
