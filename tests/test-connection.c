@@ -35,6 +35,7 @@ typedef struct
   GSocketListener   *listener;
   GSocketConnection *peer;       /* the raw side the test writes */
   GSocketConnection *served;     /* the side under MmConnection */
+  MmReactor         *reactor;    /* polled connections only */
   MmConnection      *connection;
   MmLineReader      *peer_reader;
   GPtrArray         *messages;   /* JsonObject received by the connection */
@@ -64,12 +65,27 @@ closed_cb (MmConnection *connection, const GError *error, Fixture *f)
   f->close_error = error != NULL ? g_error_copy (error) : NULL;
 }
 
+/* Each test runs twice: on GIO's asynchronous streams, and polled by a
+ * reactor as the server's connections are. */
+#define POLLED GINT_TO_POINTER (1)
+
 static void
 setup (Fixture *f, gconstpointer data)
 {
   mm_test_net_connect_pair (&f->listener, &f->peer, &f->served);
   f->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
-  f->connection = mm_connection_new (G_IO_STREAM (f->served));
+  if (data == POLLED)
+    {
+      g_autoptr(GError) error = NULL;
+
+      f->reactor = mm_reactor_new (NULL, &error);
+      g_assert_no_error (error);
+      f->connection = mm_connection_new_polled (G_IO_STREAM (f->served),
+                                                g_socket_connection_get_socket (f->served),
+                                                f->reactor);
+    }
+  else
+    f->connection = mm_connection_new (G_IO_STREAM (f->served));
   g_signal_connect (f->connection, "message", G_CALLBACK (message_cb), f);
   g_signal_connect (f->connection, "closed", G_CALLBACK (closed_cb), f);
   mm_connection_start (f->connection);
@@ -86,6 +102,7 @@ teardown (Fixture *f, gconstpointer data)
   g_clear_object (&f->connection);
   while (g_main_context_iteration (NULL, FALSE))
     ;
+  g_clear_object (&f->reactor);
   g_clear_object (&f->peer_reader);
   g_clear_object (&f->peer);
   g_clear_object (&f->served);
@@ -261,10 +278,19 @@ test_peer_not_reading (Fixture *f, gconstpointer data)
 {
   g_autofree char *filler = g_strnfill (15000, 'x');
   g_autoptr(JsonObject) big = mm_protocol_new_message ("ping", NULL);
+  g_autoptr(GError) error = NULL;
 
+  /* Small buffers on both sides: a polled connection writes what the
+   * kernel takes at once. */
+  g_socket_set_option (g_socket_connection_get_socket (f->served), SOL_SOCKET, SO_SNDBUF, 4096,
+                       &error);
+  g_assert_no_error (error);
+  g_socket_set_option (g_socket_connection_get_socket (f->peer), SOL_SOCKET, SO_RCVBUF, 4096,
+                       &error);
+  g_assert_no_error (error);
   json_object_set_string_member (big, "filler", filler);
   /* Sent without the main loop running: no write can finish between. */
-  for (int i = 0; i < 100 && !mm_connection_is_closed (f->connection); i++)
+  for (int i = 0; i < 200 && !mm_connection_is_closed (f->connection); i++)
     mm_connection_send (f->connection, big);
   g_assert_true (mm_connection_is_closed (f->connection));
   wait_for (&f->closed);
@@ -302,15 +328,31 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/connection/messages", Fixture, NULL, setup, test_messages, teardown);
-  g_test_add ("/connection/refusals", Fixture, NULL, setup, test_refusals, teardown);
-  g_test_add ("/connection/too-long", Fixture, NULL, setup, test_too_long, teardown);
-  g_test_add ("/connection/peer-closes", Fixture, NULL, setup, test_peer_closes, teardown);
-  g_test_add ("/connection/half-line", Fixture, NULL, setup, test_half_line, teardown);
-  g_test_add ("/connection/peer-not-reading", Fixture, NULL, setup, test_peer_not_reading,
-              teardown);
-  g_test_add ("/connection/close-without-reader", Fixture, NULL, setup,
-              test_close_without_reader, teardown);
+  for (int polled = 0; polled < 2; polled++)
+    {
+      const char *mode = polled ? "/connection/polled" : "/connection";
+      gconstpointer data = polled ? POLLED : NULL;
+      static const struct
+      {
+        const char *name;
+        void (*test) (Fixture *, gconstpointer);
+      } tests[] = {
+        { "messages", test_messages },
+        { "refusals", test_refusals },
+        { "too-long", test_too_long },
+        { "peer-closes", test_peer_closes },
+        { "half-line", test_half_line },
+        { "peer-not-reading", test_peer_not_reading },
+        { "close-without-reader", test_close_without_reader },
+      };
+
+      for (gsize i = 0; i < G_N_ELEMENTS (tests); i++)
+        {
+          g_autofree char *path = g_strdup_printf ("%s/%s", mode, tests[i].name);
+
+          g_test_add (path, Fixture, data, setup, tests[i].test, teardown);
+        }
+    }
 
   return g_test_run ();
 }
