@@ -207,6 +207,33 @@ test_failed_logins_limited (Fixture *fixture, gconstpointer data)
   mm_test_client_expect_error (guesser, "rate-limited", "t");
 }
 
+/* A burst of guesses is held back before the first is even checked. */
+static void
+test_login_burst (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(MmTestClient) owner = hello (fixture->port);
+  g_autoptr(MmTestClient) guesser = hello (fixture->port);
+  g_autoptr(JsonObject) session = NULL;
+  int refused = 0, limited = 0;
+
+  mm_test_client_send_line (owner, "{\"type\":\"register\",\"name\":\"nikos\","
+                                   "\"password\":\"a good password\"}");
+  session = mm_test_client_expect (owner, "session", 10);
+  for (int i = 0; i < 10; i++)
+    mm_test_client_send_printf (guesser, "{\"type\":\"login\",\"name\":\"nikos\","
+                                         "\"password\":\"guess %d\"}", i);
+  for (int i = 0; i < 10; i++)
+    {
+      g_autoptr(JsonObject) reply = mm_test_client_expect (guesser, "error", 10);
+      const char *code = json_object_get_string_member (reply, "code");
+
+      refused += g_str_equal (code, "bad-password");
+      limited += g_str_equal (code, "rate-limited");
+    }
+  g_assert_cmpint (refused, ==, 1);
+  g_assert_cmpint (limited, ==, 9);
+}
+
 static void
 add_account (MmSqliteStore *store,
              const char    *name,
@@ -351,6 +378,7 @@ main (int argc, char *argv[])
   ADD ("register-and-login", test_register_and_login, NULL);
   ADD ("guest-off-registered-name", test_guest_off_registered_name, NULL);
   ADD ("failed-logins-limited", test_failed_logins_limited, NULL);
+  ADD ("login-burst", test_login_burst, NULL);
   ADD ("rated-game", test_rated_game, GINT_TO_POINTER (1));
 
   return g_test_run ();

@@ -534,6 +534,54 @@ test_seeks_topic (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (get_string (game_removed, "game"), ==, game);
 }
 
+/* The snapshot of seeks by players of the longest names still comes in
+ * lines the protocol takes. */
+static void
+test_long_names_snapshot (Fixture *fixture, gconstpointer data)
+{
+  fixture->limits.max_per_address = 0;
+  start_server (fixture);
+  {
+  g_autoptr(GPtrArray) clients = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_test_client_free);
+  g_autoptr(MmTestClient) watcher = mm_test_client_login (fixture->port, "watcher");
+  guint seeks = 0;
+  gboolean done = FALSE;
+
+  for (int i = 0; i < 40; i++)
+    {
+      /* Twenty kana, three bytes each. */
+      g_autoptr(GString) name = g_string_new (NULL);
+      MmTestClient *client;
+
+      for (int k = 0; k < 18; k++)
+        g_string_append (name, "ア");
+      g_string_append_unichar (name, 0x30A2 + i / 10);
+      g_string_append_unichar (name, 0x30A2 + i % 10);
+      client = mm_test_client_login (fixture->port, name->str);
+      for (int k = 0; k < 3; k++)
+        {
+          g_autoptr(JsonObject) opened = NULL;
+
+          mm_test_client_send_line (client, "{\"type\":\"seek\",\"color\":\"random\","
+                                            "\"base\":10800,\"increment\":180,\"rated\":false}");
+          opened = mm_test_client_expect (client, "seek-opened", 5);
+        }
+      g_ptr_array_add (clients, client);
+    }
+  mm_test_client_send_line (watcher, "{\"type\":\"subscribe\",\"topic\":\"seeks\"}");
+  mm_test_client_expect_reply (watcher, "ok", NULL);
+  while (!done)
+    {
+      g_autoptr(JsonObject) page = mm_test_client_expect (watcher, "seeks", 5);
+
+      seeks += json_array_get_length (json_object_get_array_member (page, "seeks"));
+      done = json_object_get_boolean_member (page, "done");
+    }
+  g_assert_cmpuint (seeks, ==, 120);
+  g_assert_false (watcher->closed);
+  }
+}
+
 static void
 test_spectators (Fixture *fixture, gconstpointer data)
 {
@@ -664,6 +712,7 @@ main (int argc, char *argv[])
   ADD ("rematch", test_rematch, NULL);
   ADD ("challenges", test_challenges, NULL);
   ADD ("seeks-topic", test_seeks_topic, NULL);
+  ADD ("long-names-snapshot", test_long_names_snapshot, CUSTOM_LIMITS);
   ADD ("spectators", test_spectators, NULL);
   ADD ("reconnection", test_reconnection, CUSTOM_LIMITS);
 

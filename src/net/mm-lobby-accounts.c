@@ -34,6 +34,8 @@
 #include "mm-nickname.h"
 
 #define MAX_HASHING 2
+/* Waiting to be hashed, beyond which logins are asked to wait */
+#define MAX_QUEUED 64
 #define MIN_PASSWORD 8
 /* Failed logins: five at once, then one a minute. */
 #define FAILURE_BURST 5
@@ -104,6 +106,8 @@ failures (MmLobbyServer *self,
   return limit;
 }
 
+/* Each try counts as a failure until it is known to be none: a burst of
+ * tries is limited before their hashes are done. */
 static void
 count_failure (MmLobbyServer *self,
                const char    *address,
@@ -114,6 +118,19 @@ count_failure (MmLobbyServer *self,
 
   mm_rate_limit_take (failures (self, self->failed_by_address, address), now);
   mm_rate_limit_take (failures (self, self->failed_by_account, key), now);
+}
+
+static void
+refund_failure (MmLobbyServer *self,
+                const char    *address,
+                const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  MmRateLimit *limits[] = { failures (self, self->failed_by_address, address),
+                            failures (self, self->failed_by_account, key) };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (limits); i++)
+    limits[i]->tokens = MIN (limits[i]->tokens + 1, limits[i]->burst);
 }
 
 static gboolean
@@ -133,6 +150,8 @@ finish_register (HashJob *job)
 {
   MmLobbyServer *self = job->server;
   g_autoptr(MmStoredAccount) account = NULL;
+  g_autoptr(MmStoredAccount) existing = NULL;
+  g_autofree char *key = NULL;
   GError *error = NULL;
 
   if (!job->ok)
@@ -143,14 +162,23 @@ finish_register (HashJob *job)
       return;
     }
   account = mm_stored_account_new (job->name, job->hash);
-  if (!mm_store_create_account (self->store, account, &error))
+  existing = mm_store_find_account (self->store, job->name, NULL);
+  key = mm_nickname_key (job->name);
+  /* Someone may have come in with the name while it was hashed. */
+  if (existing != NULL || g_hash_table_contains (self->sessions, key))
     {
-      /* Most likely someone took the name meanwhile. */
-      mm_lobby_server_log (self, "store: %s", error->message);
-      g_error_free (error);
       mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_NAME_TAKEN,
                             /* Translators: protocol error; %s is a player's name */
                             _("Someone is already called “%s”."), job->name);
+      return;
+    }
+  if (!mm_store_create_account (self->store, account, &error))
+    {
+      mm_lobby_server_log (self, "store: %s", error->message);
+      g_error_free (error);
+      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
+                            /* Translators: protocol error */
+                            _("The server cannot reach its accounts now; try again later."));
       return;
     }
   mm_lobby_server_log (self, "%s registered from %s", job->name, job->peer->address);
@@ -165,13 +193,13 @@ finish_login (HashJob *job)
 
   if (!job->ok)
     {
-      count_failure (self, job->peer->address, job->name);
       mm_lobby_server_log (self, "failed login as %s from %s", job->name, job->peer->address);
       mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
                             /* Translators: protocol error */
                             _("Wrong name or password."));
       return;
     }
+  refund_failure (self, job->peer->address, job->name);
   account = g_steal_pointer (&job->account);
   mm_lobby_server_open_session (self, job->peer, account->name, account, job->id);
 }
@@ -186,9 +214,14 @@ hash_done_cb (GObject      *source,
 
   self->hashing--;
   /* The peer may have gone, or logged in another way, meanwhile. */
-  if (mm_lobby_peer_is_alive (self, job->peer, job->serial) && job->peer->session == NULL)
+  if (mm_lobby_peer_is_alive (self, job->peer, job->serial))
     {
-      if (job->registering)
+      job->peer->hashing = FALSE;
+      if (job->peer->session != NULL)
+        mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_LOGGED_IN,
+                              /* Translators: protocol error; %s is the player's name */
+                              _("You are already in, as “%s”."), job->peer->session->name);
+      else if (job->registering)
         finish_register (job);
       else
         finish_login (job);
@@ -215,8 +248,24 @@ static void
 queue_job (MmLobbyServer *self,
            HashJob       *job)
 {
+  job->peer->hashing = TRUE;
   g_queue_push_tail (&self->hash_jobs, job);
   start_next_job (self);
+}
+
+/* One password at a time per connection, and not past the queue's
+ * bound. */
+static gboolean
+refuse_if_busy (MmLobbyServer *self,
+                MmLobbyPeer   *peer,
+                const char    *id)
+{
+  if (!peer->hashing && g_queue_get_length (&self->hash_jobs) < MAX_QUEUED)
+    return FALSE;
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                        /* Translators: protocol error */
+                        _("Your last password is still being checked: wait a moment."));
+  return TRUE;
 }
 
 static HashJob *
@@ -262,7 +311,7 @@ mm_lobby_accounts_register (MmLobbyServer *self,
   g_autoptr(MmStoredAccount) existing = NULL;
   HashJob *job;
 
-  if (refuse_without_store (self, peer, id))
+  if (refuse_without_store (self, peer, id) || refuse_if_busy (self, peer, id))
     return;
   name = mm_nickname_check (json_object_get_string_member (message, "name"), &error);
   if (name == NULL)
@@ -310,7 +359,7 @@ mm_lobby_accounts_login (MmLobbyServer *self,
   MmStoredAccount *account;
   HashJob *job;
 
-  if (refuse_without_store (self, peer, id))
+  if (refuse_without_store (self, peer, id) || refuse_if_busy (self, peer, id))
     return;
   if (too_many_failures (self, peer->address, name))
     {
@@ -330,6 +379,7 @@ mm_lobby_accounts_login (MmLobbyServer *self,
                             _("Wrong name or password."));
       return;
     }
+  count_failure (self, peer->address, name);
   job = new_job (self, peer, account->name, message, id);
   job->account = account;
   queue_job (self, job);
@@ -339,4 +389,26 @@ void
 mm_lobby_accounts_clear (MmLobbyServer *self)
 {
   g_queue_clear_full (&self->hash_jobs, (GDestroyNotify) hash_job_free);
+}
+
+static gboolean
+is_rested (gpointer key,
+           gpointer value,
+           gpointer user_data)
+{
+  MmRateLimit *limit = value;
+
+  mm_rate_limit_allows (limit, *(gint64 *) user_data);
+  return limit->tokens >= limit->burst;
+}
+
+/* Failures long past are forgotten, so that the tables do not grow with
+ * every name ever tried. */
+void
+mm_lobby_accounts_prune (MmLobbyServer *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_hash_table_foreach_remove (self->failed_by_address, is_rested, &now);
+  g_hash_table_foreach_remove (self->failed_by_account, is_rested, &now);
 }

@@ -386,7 +386,8 @@ mm_lobby_game_start (MmLobbyServer       *self,
       stored->started = g_get_real_time () / G_USEC_PER_SEC;
       stored->black_ms = clock_ms (game, MM_COLOR_BLACK);
       stored->white_ms = clock_ms (game, MM_COLOR_WHITE);
-      mm_lobby_server_stored (self, mm_store_create_game (self->store, stored, &error), error);
+      game->unstored = !mm_lobby_server_stored (self, mm_store_create_game (self->store, stored,
+                                                                            &error), error);
     }
 
   started = mm_protocol_new_message ("game-started", NULL);
@@ -401,6 +402,29 @@ mm_lobby_game_start (MmLobbyServer       *self,
   announce_status (game);
 }
 
+/* A player can be in one game only: an older game of the store still
+ * open for it (its end could not be kept, a full disk say) is called
+ * off, and let go of. */
+static void
+restore_seat (MmLobbyServer  *self,
+              MmLobbyGame    *game,
+              MmColor         color,
+              MmLobbySession *session)
+{
+  if (session != NULL && session->game != NULL)
+    {
+      MmLobbyGame *older = session->game;
+
+      if (!older->over)
+        {
+          older->reason = "aborted";
+          finish (older);
+        }
+      leave_game (self, session);
+    }
+  seat (game, color, session);
+}
+
 /* A game the store kept from before a restart, as it stood at its last
  * move, its players away until they resume. */
 void
@@ -411,8 +435,8 @@ mm_lobby_game_restore (MmLobbyServer *self,
   MmLobbyGame *game = game_new (self, g_strdup (stored->id), stored->black, stored->white,
                                 &control);
 
-  seat (game, MM_COLOR_BLACK, mm_lobby_server_find_session (self, stored->black));
-  seat (game, MM_COLOR_WHITE, mm_lobby_server_find_session (self, stored->white));
+  restore_seat (self, game, MM_COLOR_BLACK, mm_lobby_server_find_session (self, stored->black));
+  restore_seat (self, game, MM_COLOR_WHITE, mm_lobby_server_find_session (self, stored->white));
   for (guint i = 0; i < stored->moves->len; i++)
     {
       int square = g_array_index (stored->moves, int, i);
@@ -474,7 +498,8 @@ mm_lobby_games_send_snapshot (MmLobbyServer *self,
       entry = json_object_new ();
       set_entry_members (game, entry);
       json_array_add_object_element (games, entry);
-      if (json_array_get_length (games) == 100)
+      /* 50 entries of the longest names stay well inside a line. */
+      if (json_array_get_length (games) == 50)
         {
           send_entry_page (peer, games, FALSE);
           g_clear_pointer (&games, json_array_unref);
@@ -551,6 +576,28 @@ count_discs_played (MmLobbyGame *game)
   return count;
 }
 
+/* The game's row, for a game the store could not take at its start. */
+static gboolean
+store_game (MmLobbyGame *game)
+{
+  g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
+  GError *error = NULL;
+
+  stored->id = g_strdup (game->id);
+  stored->black = g_strdup (game->names[MM_COLOR_BLACK]);
+  stored->white = g_strdup (game->names[MM_COLOR_WHITE]);
+  stored->base_s = game->control.base_s;
+  stored->increment_s = game->control.increment_s;
+  stored->rated = game->control.rated;
+  stored->started = g_get_real_time () / G_USEC_PER_SEC;
+  stored->black_ms = clock_ms (game, MM_COLOR_BLACK);
+  stored->white_ms = clock_ms (game, MM_COLOR_WHITE);
+  game->unstored = !mm_lobby_server_stored (game->server,
+                                            mm_store_create_game (game->server->store, stored,
+                                                                  &error), error);
+  return !game->unstored;
+}
+
 static gboolean
 store_move (MmLobbyGame *game,
             MmColor      mover,
@@ -562,6 +609,8 @@ store_move (MmLobbyGame *game,
 
   if (self->store == NULL)
     return TRUE;
+  if (game->unstored && !store_game (game))
+    return FALSE;
   /* The mover's clock as it will be once the increment is in. */
   if (game->clock != NULL)
     clocks[mover] += (gint64) game->control.increment_s * 1000;
@@ -870,6 +919,13 @@ handle_unwatch (MmLobbyServer *self,
 
   if (game == NULL)
     return;
+  if (!g_hash_table_contains (game->spectators, peer))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_SEATED,
+                            /* Translators: protocol error */
+                            _("You do not watch that game."));
+      return;
+    }
   stop_watching (self, peer, game);
   mm_lobby_peer_reply_ok (peer, id);
   if (g_hash_table_size (peer->watching) == 0 && peer->session != NULL)
@@ -953,9 +1009,27 @@ mm_lobby_games_say (MmLobbyServer *self,
   json_object_set_string_member (said, "from", peer->session->name);
   json_object_set_string_member (said, "text", json_object_get_string_member (message, "text"));
   if (players_room)
-    game_send_to_players (game, said);
+    {
+      for (int c = 0; c < 2; c++)
+        if (game->players[c] != NULL
+            && !g_hash_table_contains (game->players[c]->ignored, peer->session->key))
+          mm_lobby_session_send (game->players[c], said);
+    }
   else
-    mm_lobby_presence_broadcast (game->spectators, said);
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, game->spectators);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          MmLobbyPeer *listener = key;
+
+          if (listener->session == NULL
+              || !g_hash_table_contains (listener->session->ignored, peer->session->key))
+            mm_lobby_peer_send (listener, said);
+        }
+    }
 }
 
 /* A player's connection dropped: the opponent is told, and sees how

@@ -29,6 +29,8 @@
 
 /* Open seeks one player may have at once */
 #define MAX_SEEKS 3
+/* Challenges one player may have waiting at once */
+#define MAX_CHALLENGES 5
 
 typedef struct
 {
@@ -152,7 +154,8 @@ mm_lobby_seeks_send_snapshot (MmLobbyServer *self,
 
       set_seek_members (entry, value);
       json_array_add_object_element (seeks, entry);
-      if (json_array_get_length (seeks) == 100)
+      /* 50 entries of the longest names stay well inside a line. */
+      if (json_array_get_length (seeks) == 50)
         {
           send_seeks_page (peer, seeks, FALSE);
           g_clear_pointer (&seeks, json_array_unref);
@@ -250,7 +253,7 @@ mm_lobby_seeks_handle_cancel (MmLobbyServer *self,
     return;
   if (seek->by != peer->session)
     {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_SEATED,
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_SEEK,
                             /* Translators: protocol error */
                             _("That open game is someone else’s."));
       return;
@@ -355,6 +358,14 @@ mm_lobby_seeks_handle_challenge (MmLobbyServer *self,
                             _("Rated games are for registered players."));
       return;
     }
+  if (peer->session->n_challenges >= MAX_CHALLENGES)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_TOO_MANY,
+                            /* Translators: protocol error; %d is a small number */
+                            _("You have %d challenges waiting already."), MAX_CHALLENGES);
+      return;
+    }
+  peer->session->n_challenges++;
   challenge = g_new0 (MmLobbyChallenge, 1);
   challenge->id = mm_lobby_server_new_id (self, 'c');
   challenge->from = peer->session;
@@ -387,6 +398,7 @@ drop_challenge (MmLobbyServer    *self,
   json_object_set_string_member (news, "challenge", challenge->id);
   if (tell != NULL)
     mm_lobby_session_send (tell, news);
+  challenge->from->n_challenges--;
   g_hash_table_remove (self->challenges, challenge->id);
 }
 
@@ -428,6 +440,7 @@ mm_lobby_seeks_handle_challenge_answer (MmLobbyServer *self,
           return;
         }
       from_black = offerer_plays_black (challenge->color);
+      from->n_challenges--;
       g_hash_table_remove (self->challenges, challenge->id);
       mm_lobby_peer_reply_ok (peer, id);
       if (from_black)

@@ -68,6 +68,8 @@ typedef struct
   MmLobbySession *session;
   gboolean        wants_players;
   gboolean        wants_chat;
+  /* A password being hashed for it: one at a time */
+  gboolean        hashing;
   /* The games it watches: id → MmLobbyGame */
   GHashTable     *watching;
 } MmLobbyPeer;
@@ -93,6 +95,7 @@ struct _MmLobbySession
   /* The game it plays, or its last one while a rematch may come */
   MmLobbyGame *game;
   guint        n_seeks;
+  guint        n_challenges;
 };
 
 struct _MmLobbyServer
@@ -199,6 +202,7 @@ void mm_lobby_accounts_login      (MmLobbyServer  *self,
                                    JsonObject     *message,
                                    const char     *id);
 void mm_lobby_accounts_clear      (MmLobbyServer  *self);
+void mm_lobby_accounts_prune      (MmLobbyServer  *self);
 
 /* mm-lobby-moderation.c: kick, mute, ban. */
 gboolean mm_lobby_moderation_refuse_address (MmLobbyServer *self,
@@ -302,6 +306,8 @@ struct _MmLobbyGame
   gboolean        acting;
   /* The players' ratings when it started, for the record; -1 for none */
   double          start_ratings[2];
+  /* The store could not take it when it started: it tries again */
+  gboolean        unstored;
 };
 
 /* mm-lobby-games.c: the games, the server their referee. */

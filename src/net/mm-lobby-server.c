@@ -701,6 +701,7 @@ sweep_cb (gpointer user_data)
       mm_lobby_server_log (self, "%s did not come back", session->name);
       mm_lobby_session_end (self, session);
     }
+  mm_lobby_accounts_prune (self);
   return G_SOURCE_CONTINUE;
 }
 

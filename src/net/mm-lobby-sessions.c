@@ -78,6 +78,50 @@ hash_token (const char *token)
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, token, -1);
 }
 
+static void
+save_session (MmLobbyServer  *self,
+              MmLobbySession *session)
+{
+  g_autoptr(MmStoredSession) stored = NULL;
+  GError *error = NULL;
+
+  if (self->store == NULL)
+    return;
+  stored = mm_stored_session_new (session->token_hash, session->name, session->guest);
+  mm_lobby_server_stored (self, mm_store_save_session (self->store, stored, &error), error);
+}
+
+/* A fresh token for @session, the old one (if any) no longer taking it. */
+static void
+give_token (MmLobbyServer  *self,
+            MmLobbySession *session)
+{
+  guchar secret[TOKEN_BYTES];
+  char token[TOKEN_BYTES * 2 + 1];
+
+  if (session->token_hash != NULL)
+    {
+      GError *error = NULL;
+
+      g_hash_table_remove (self->tokens, session->token_hash);
+      if (self->store != NULL)
+        mm_lobby_server_stored (self, mm_store_delete_session (self->store, session->token_hash,
+                                                               &error), error);
+      g_free (session->token_hash);
+    }
+  randombytes_buf (secret, sizeof secret);
+  sodium_bin2hex (token, sizeof token, secret, sizeof secret);
+  sodium_memzero (secret, sizeof secret);
+  if (session->token != NULL)
+    sodium_memzero (session->token, strlen (session->token));
+  g_free (session->token);
+  session->token = g_strdup (token);
+  session->token_hash = hash_token (token);
+  sodium_memzero (token, sizeof token);
+  g_hash_table_insert (self->tokens, session->token_hash, session);
+  save_session (self, session);
+}
+
 static MmLobbySession *
 session_new (MmLobbyServer   *self,
              const char      *name,
@@ -85,32 +129,16 @@ session_new (MmLobbyServer   *self,
              MmStoredAccount *account)
 {
   MmLobbySession *session = g_new0 (MmLobbySession, 1);
-  guchar secret[TOKEN_BYTES];
-  char token[TOKEN_BYTES * 2 + 1];
 
-  randombytes_buf (secret, sizeof secret);
-  sodium_bin2hex (token, sizeof token, secret, sizeof secret);
-  sodium_memzero (secret, sizeof secret);
   session->name = g_strdup (name);
   session->key = key;
-  session->token = g_strdup (token);
-  session->token_hash = hash_token (token);
-  sodium_memzero (token, sizeof token);
   session->guest = account == NULL;
   session->account = account;
   session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
                       g_get_monotonic_time ());
   g_hash_table_insert (self->sessions, session->key, session);
-  g_hash_table_insert (self->tokens, session->token_hash, session);
-  if (self->store != NULL)
-    {
-      g_autoptr(MmStoredSession) stored =
-        mm_stored_session_new (session->token_hash, session->name, session->guest);
-      GError *error = NULL;
-
-      mm_lobby_server_stored (self, mm_store_save_session (self->store, stored, &error), error);
-    }
+  give_token (self, session);
   return session;
 }
 
@@ -248,6 +276,9 @@ mm_lobby_server_open_session (MmLobbyServer   *self,
         }
       session->peer = peer;
       peer->session = session;
+      /* After a restart the store had only the old token's hash. */
+      if (session->token == NULL)
+        give_token (self, session);
       send_session (peer, session, TRUE, id);
       mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
       mm_lobby_presence_announce (self, session, "player-changed");

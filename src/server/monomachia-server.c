@@ -196,6 +196,13 @@ parse_options (Options  *options,
                              _("Limits cannot be negative."));
         return FALSE;
       }
+  /* The protocol tells a grace period in at most a day. */
+  if (grace > 86400 || handshake_timeout > 86400 || idle_timeout > 86400)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("Timeouts and the grace period are at most a day (86400 s)."));
+      return FALSE;
+    }
   if (options->port < 0 || options->port > 65535)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
