@@ -39,6 +39,8 @@
 #define MAX_QUEUED (1024 * 1024)
 /* How long a close waits for the lines already sent to go out. */
 #define CLOSE_FLUSH_SECONDS 10
+/* How long the stream's own close may take */
+#define CLOSE_SECONDS 5
 
 struct _MmConnection
 {
@@ -61,6 +63,9 @@ struct _MmConnection
   GError       *close_error;
   /* Gives up on the last lines when the peer takes none */
   guint         flush_timeout;
+  /* Gives up on the stream's close */
+  GCancellable *close_cancellable;
+  guint         close_timeout;
 
   /* Polled: the reactor says when the socket is ready, and the streams
    * are read and written without blocking (mm_connection_new_polled()) */
@@ -108,6 +113,8 @@ mm_connection_dispose (GObject *object)
     }
   g_clear_handle_id (&self->flush_timeout, g_source_remove);
   g_clear_handle_id (&self->linger_timeout, g_source_remove);
+  g_clear_handle_id (&self->close_timeout, g_source_remove);
+  g_clear_object (&self->close_cancellable);
   g_clear_object (&self->reactor);
   g_clear_object (&self->socket);
   g_clear_object (&self->reader);
@@ -241,8 +248,19 @@ stream_closed_cb (GObject      *source,
    * the peer needs. */
   g_io_stream_close_finish (G_IO_STREAM (source), result, &error);
   g_clear_handle_id (&self->flush_timeout, g_source_remove);
+  g_clear_handle_id (&self->close_timeout, g_source_remove);
   self->closed = TRUE;
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, self->close_error);
+}
+
+static gboolean
+give_up_close_cb (gpointer user_data)
+{
+  MmConnection *self = user_data;
+
+  self->close_timeout = 0;
+  g_cancellable_cancel (self->close_cancellable);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -252,8 +270,14 @@ finish_closing (MmConnection *self)
     return;
   self->stream_closing = TRUE;
   g_cancellable_cancel (self->cancellable);
-  g_io_stream_close_async (self->stream, G_PRIORITY_DEFAULT, NULL, stream_closed_cb,
-                           g_object_ref (self));
+  /* A TLS close sends a last record: a peer that reads nothing would
+   * keep it waiting for ever. */
+  self->close_cancellable = g_cancellable_new ();
+  self->close_timeout = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, CLOSE_SECONDS,
+                                                    give_up_close_cb, g_object_ref (self),
+                                                    g_object_unref);
+  g_io_stream_close_async (self->stream, G_PRIORITY_DEFAULT, self->close_cancellable,
+                           stream_closed_cb, g_object_ref (self));
 }
 
 static gboolean
