@@ -268,6 +268,8 @@ test_killed (void)
   g_autoptr(MmTestClient) bo = mm_test_client_login (server->port, "bo");
   g_autoptr(JsonObject) opened = NULL, started = NULL, started_bo = NULL;
   g_autoptr(JsonObject) state = NULL, state_bo = NULL, e1 = NULL, e2 = NULL, away = NULL;
+  g_autoptr(MmTestClient) kiki = NULL;
+  g_autoptr(JsonObject) kiki_session = NULL;
   g_autofree char *game = NULL;
   g_autofree char *ada_token = g_strdup (ada->token);
   g_autofree char *bo_token = g_strdup (bo->token);
@@ -284,11 +286,19 @@ test_killed (void)
   play_move (ada, bo, game, "f5");
   play_move (bo, ada, game, "d6");
   play_move (ada, bo, game, "c3");
+  /* A registered player, present when the server is killed. */
+  kiki = mm_test_client_connect (server->port);
+  mm_test_client_send_line (kiki, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  mm_test_client_expect_reply (kiki, "welcome", NULL);
+  mm_test_client_send_line (kiki, "{\"type\":\"register\",\"name\":\"Kiki\","
+                                  "\"password\":\"kiki's password\"}");
+  kiki_session = mm_test_client_expect (kiki, "session", 10);
 
   g_subprocess_force_exit (server->process);
   g_subprocess_wait (server->process, NULL, NULL);
   g_clear_pointer (&ada, mm_test_client_free);
   g_clear_pointer (&bo, mm_test_client_free);
+  g_clear_pointer (&kiki, mm_test_client_free);
 
   again = server_start (arguments);
   ada = resume (again->port, ada_token);
@@ -306,6 +316,26 @@ test_killed (void)
   state_bo = mm_test_client_expect (bo, "game-state", 5);
   mm_test_client_expect_reply (ada, "opponent-back", NULL);
   play_move (bo, ada, game, "d3");
+
+  /* A registered player from before the kill logs in with the password:
+   * the session it had comes with a token that works. */
+  {
+    g_autoptr(MmTestClient) reg = NULL;
+    g_autoptr(MmTestClient) reg_again = NULL;
+    g_autoptr(JsonObject) taken = NULL;
+    const char *token;
+
+    reg = mm_test_client_connect (again->port);
+    mm_test_client_send_line (reg, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+    mm_test_client_expect_reply (reg, "welcome", NULL);
+    mm_test_client_send_line (reg, "{\"type\":\"login\",\"name\":\"Kiki\","
+                                   "\"password\":\"kiki's password\"}");
+    taken = mm_test_client_expect (reg, "session", 10);
+    g_assert_true (json_object_get_boolean_member (taken, "resumed"));
+    token = json_object_get_string_member (taken, "token");
+    g_assert_cmpuint (strlen (token), ==, 64);
+    reg_again = resume (again->port, token);
+  }
   mm_test_client_send_printf (ada, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
   mm_test_client_expect_reply (ada, "ok", NULL);
   e1 = mm_test_client_expect (ada, "game-ended", 5);
