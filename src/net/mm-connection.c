@@ -79,6 +79,8 @@ struct _MmConnection
   gboolean      draining;
   gboolean      drained;
   guint         linger_timeout;
+  /* A flush is deferred to the end of this turn of the main loop */
+  gboolean      flush_deferred;
   /* Bytes of the queue's head already written */
   gsize         written;
   guint8        chunk[4096];
@@ -206,6 +208,8 @@ mm_connection_new_polled (GIOStream *stream,
 
 static void polled_flush (MmConnection *self);
 static void polled_finish_closing (MmConnection *self);
+static void polled_deferred_flush (gpointer data,
+                                   guint    events);
 
 static gboolean
 emit_closed_cb (gpointer user_data)
@@ -421,8 +425,13 @@ mm_connection_send (MmConnection *self,
   self->queued_bytes += length;
   if (self->reactor != NULL)
     {
-      if (self->watched && !self->want_write)
-        polled_flush (self);
+      /* Everything sent to this peer in this turn of the loop goes out
+       * together, in one write (and one TLS record). */
+      if (self->watched && !self->want_write && !self->flush_deferred)
+        {
+          self->flush_deferred = TRUE;
+          mm_reactor_defer (self->reactor, G_OBJECT (self), polled_deferred_flush);
+        }
       return;
     }
   write_next (self);
@@ -624,6 +633,33 @@ polled_read (MmConnection *self)
     }
 }
 
+/* Up to this much of the queue goes out in one write. */
+#define COALESCE_BYTES 16384
+
+/* The queue's head, joined with the lines after it up to COALESCE_BYTES
+ * into one, so that one write (and one TLS record) carries them. */
+static void
+coalesce_head (MmConnection *self)
+{
+  GBytes *head = g_queue_peek_head (&self->queue);
+  GByteArray *joined;
+  gsize size = g_bytes_get_size (head);
+
+  if (self->written > 0 || g_queue_get_length (&self->queue) < 2)
+    return;
+  joined = g_byte_array_sized_new ((guint) MIN (COALESCE_BYTES, self->queued_bytes));
+  while ((head = g_queue_peek_head (&self->queue)) != NULL
+         && (joined->len == 0 || joined->len + (size = g_bytes_get_size (head)) <= COALESCE_BYTES))
+    {
+      gsize length;
+      const guint8 *data = g_bytes_get_data (head, &length);
+
+      g_byte_array_append (joined, data, (guint) length);
+      g_bytes_unref (g_queue_pop_head (&self->queue));
+    }
+  g_queue_push_head (&self->queue, g_byte_array_free_to_bytes (joined));
+}
+
 static void
 polled_flush (MmConnection *self)
 {
@@ -631,15 +667,19 @@ polled_flush (MmConnection *self)
     G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (self->stream));
   GBytes *line;
 
-  while ((line = g_queue_peek_head (&self->queue)) != NULL)
+  self->flush_deferred = FALSE;
+  while (!g_queue_is_empty (&self->queue))
     {
       g_autoptr(GError) error = NULL;
       gsize size;
-      const guint8 *data = g_bytes_get_data (line, &size);
-      gssize n_written = g_pollable_output_stream_write_nonblocking (output, data + self->written,
-                                                                     size - self->written, NULL,
-                                                                     &error);
+      const guint8 *data;
+      gssize n_written;
 
+      coalesce_head (self);
+      line = g_queue_peek_head (&self->queue);
+      data = g_bytes_get_data (line, &size);
+      n_written = g_pollable_output_stream_write_nonblocking (output, data + self->written,
+                                                              size - self->written, NULL, &error);
       if (n_written < 0)
         {
           if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
@@ -671,6 +711,16 @@ polled_flush (MmConnection *self)
     }
   if (self->closing)
     polled_finish_closing (self);
+}
+
+static void
+polled_deferred_flush (gpointer data,
+                       guint    events)
+{
+  MmConnection *self = data;
+
+  if (self->flush_deferred && !self->stream_closing)
+    polled_flush (self);
 }
 
 static void

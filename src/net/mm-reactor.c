@@ -50,6 +50,11 @@ struct _MmReactor
   GHashTable *watches;
   GPtrArray  *gone;
   gboolean    dispatching;
+  /* Work to do once the main loop has nothing more urgent: each object
+   * (held) once, with its function */
+  GPtrArray  *deferred;
+  GPtrArray  *deferred_funcs;
+  GSource    *idle;
 };
 
 G_DEFINE_FINAL_TYPE (MmReactor, mm_reactor, G_TYPE_OBJECT)
@@ -106,6 +111,13 @@ mm_reactor_dispose (GObject *object)
       g_source_destroy (self->source);
       g_clear_pointer (&self->source, g_source_unref);
     }
+  if (self->idle != NULL)
+    {
+      g_source_destroy (self->idle);
+      g_clear_pointer (&self->idle, g_source_unref);
+    }
+  g_ptr_array_set_size (self->deferred, 0);
+  g_ptr_array_set_size (self->deferred_funcs, 0);
   G_OBJECT_CLASS (mm_reactor_parent_class)->dispose (object);
 }
 
@@ -116,6 +128,8 @@ mm_reactor_finalize (GObject *object)
 
   g_hash_table_unref (self->watches);
   g_ptr_array_unref (self->gone);
+  g_ptr_array_unref (self->deferred);
+  g_ptr_array_unref (self->deferred_funcs);
   if (self->epoll_fd >= 0)
     close (self->epoll_fd);
   G_OBJECT_CLASS (mm_reactor_parent_class)->finalize (object);
@@ -136,6 +150,8 @@ mm_reactor_init (MmReactor *self)
   self->epoll_fd = -1;
   self->watches = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->gone = g_ptr_array_new_with_free_func (g_free);
+  self->deferred = g_ptr_array_new_with_free_func (g_object_unref);
+  self->deferred_funcs = g_ptr_array_new ();
 }
 
 static gboolean
@@ -232,4 +248,41 @@ mm_reactor_unwatch (MmReactor *self,
     g_ptr_array_add (self->gone, watch);
   else
     g_free (watch);
+}
+
+static gboolean
+run_deferred_cb (gpointer user_data)
+{
+  MmReactor *self = user_data;
+  g_autoptr(GPtrArray) objects = self->deferred;
+  g_autoptr(GPtrArray) funcs = self->deferred_funcs;
+
+  g_clear_pointer (&self->idle, g_source_unref);
+  self->deferred = g_ptr_array_new_with_free_func (g_object_unref);
+  self->deferred_funcs = g_ptr_array_new ();
+  for (guint i = 0; i < objects->len; i++)
+    ((MmReactorFunc) funcs->pdata[i]) (objects->pdata[i], 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* Calls @func on @object once the main loop has dispatched what is
+ * ready now, so that what a turn of the loop sends to one peer goes out
+ * in one write.  One idle source for all: the caller defers each object
+ * once until it runs. */
+void
+mm_reactor_defer (MmReactor     *self,
+                  GObject       *object,
+                  MmReactorFunc  func)
+{
+  g_return_if_fail (MM_IS_REACTOR (self));
+
+  g_ptr_array_add (self->deferred, g_object_ref (object));
+  g_ptr_array_add (self->deferred_funcs, func);
+  if (self->idle == NULL)
+    {
+      self->idle = g_idle_source_new ();
+      g_source_set_priority (self->idle, G_PRIORITY_DEFAULT);
+      g_source_set_callback (self->idle, run_deferred_cb, self, NULL);
+      g_source_attach (self->idle, g_source_get_context (self->source));
+    }
 }

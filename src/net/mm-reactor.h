@@ -54,5 +54,8 @@ void       mm_reactor_modify  (MmReactor     *self,
                                guint          events);
 void       mm_reactor_unwatch (MmReactor     *self,
                                int            fd);
+void       mm_reactor_defer   (MmReactor     *self,
+                               GObject       *object,
+                               MmReactorFunc  func);
 
 G_END_DECLS
