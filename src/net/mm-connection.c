@@ -83,8 +83,11 @@ struct _MmConnection
   gboolean      flush_deferred;
   /* Bytes of the queue's head already written */
   gsize         written;
-  guint8        chunk[4096];
 };
+
+/* What a polled read takes off a socket, handed on before the next
+ * read: one buffer a thread, not 4 KiB a connection. */
+static __thread guint8 read_buffer[4096];
 
 enum
 {
@@ -544,8 +547,8 @@ polled_drain (MmConnection *self)
   for (;;)
     {
       g_autoptr(GError) error = NULL;
-      gssize n_read = g_socket_receive_with_blocking (self->socket, (char *) self->chunk,
-                                                      sizeof self->chunk, FALSE, NULL, &error);
+      gssize n_read = g_socket_receive_with_blocking (self->socket, (char *) read_buffer,
+                                                      sizeof read_buffer, FALSE, NULL, &error);
 
       if (n_read > 0)
         continue;
@@ -617,8 +620,8 @@ polled_read (MmConnection *self)
   while (!self->closing)
     {
       g_autoptr(GError) error = NULL;
-      gssize n_read = g_pollable_input_stream_read_nonblocking (input, self->chunk,
-                                                                sizeof self->chunk, NULL, &error);
+      gssize n_read = g_pollable_input_stream_read_nonblocking (input, read_buffer,
+                                                                sizeof read_buffer, NULL, &error);
 
       if (n_read < 0)
         {
@@ -626,7 +629,7 @@ polled_read (MmConnection *self)
             mm_connection_close (self, error);
           return;
         }
-      mm_line_reader_push (self->reader, self->chunk, (gsize) n_read);
+      mm_line_reader_push (self->reader, read_buffer, (gsize) n_read);
       polled_take_lines (self);
       if (n_read == 0)
         return;

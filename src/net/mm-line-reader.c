@@ -46,7 +46,8 @@ struct _MmLineReader
   gboolean      at_end;
   /* The read under way, if any */
   GTask        *task;
-  guint8        chunk[CHUNK_SIZE];
+  /* Only a reader of a stream reads for itself */
+  guint8       *chunk;
 };
 
 G_DEFINE_FINAL_TYPE (MmLineReader, mm_line_reader, G_TYPE_OBJECT)
@@ -69,6 +70,7 @@ mm_line_reader_finalize (GObject *object)
   MmLineReader *self = MM_LINE_READER (object);
 
   g_byte_array_unref (self->pending);
+  g_free (self->chunk);
   G_OBJECT_CLASS (mm_line_reader_parent_class)->finalize (object);
 }
 
@@ -99,6 +101,7 @@ mm_line_reader_new (GInputStream *stream,
 
   self = g_object_new (MM_TYPE_LINE_READER, NULL);
   self->stream = g_object_ref (stream);
+  self->chunk = g_malloc (CHUNK_SIZE);
   self->max_length = max_length > 0 ? max_length : MM_LINE_READER_MAX_LENGTH;
   return self;
 }
@@ -275,7 +278,7 @@ read_cb (GObject      *source,
 static void
 read_more (MmLineReader *self)
 {
-  g_input_stream_read_async (self->stream, self->chunk, sizeof self->chunk,
+  g_input_stream_read_async (self->stream, self->chunk, CHUNK_SIZE,
                              g_task_get_priority (self->task),
                              g_task_get_cancellable (self->task),
                              read_cb, g_object_ref (self));
