@@ -159,17 +159,25 @@ mm_test_client_connect (guint16 port)
   return mm_test_client_connect_full (port, NULL, NULL);
 }
 
+/* A client past the handshake, not logged in. */
+MmTestClient *
+mm_test_client_hello (guint16 port)
+{
+  MmTestClient *client = mm_test_client_connect (port);
+
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  mm_test_client_expect_reply (client, "welcome", NULL);
+  return client;
+}
+
 /* A client past the handshake and logged in as the guest @name. */
 MmTestClient *
 mm_test_client_login (guint16     port,
                       const char *name)
 {
-  MmTestClient *client = mm_test_client_connect (port);
-  g_autoptr(JsonObject) welcome = NULL;
+  MmTestClient *client = mm_test_client_hello (port);
   g_autoptr(JsonObject) session = NULL;
 
-  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-  welcome = mm_test_client_expect (client, "welcome", 5);
   mm_test_client_send_printf (client, "{\"type\":\"login\",\"name\":\"%s\"}", name);
   session = mm_test_client_expect (client, "session", 5);
   client->token = g_strdup (json_object_get_string_member (session, "token"));

@@ -49,6 +49,7 @@ MmTestClient  *mm_test_client_connect     (guint16               port);
 MmTestClient  *mm_test_client_connect_full (guint16              port,
                                             GTlsCertificate     *pinned,
                                             GError             **error);
+MmTestClient  *mm_test_client_hello       (guint16               port);
 MmTestClient  *mm_test_client_login       (guint16               port,
                                            const char           *name);
 void           mm_test_client_free        (MmTestClient         *client);

@@ -94,16 +94,6 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
   g_free (fixture->folder);
 }
 
-static MmTestClient *
-hello (guint16 port)
-{
-  MmTestClient *client = mm_test_client_connect (port);
-
-  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-  mm_test_client_expect_reply (client, "welcome", NULL);
-  return client;
-}
-
 static const char *
 get_string (JsonObject *message, const char *member)
 {
@@ -113,9 +103,9 @@ get_string (JsonObject *message, const char *member)
 static void
 test_register_and_login (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(MmTestClient) eleni = hello (fixture->port);
-  g_autoptr(MmTestClient) guest = hello (fixture->port);
-  g_autoptr(MmTestClient) again = hello (fixture->port);
+  g_autoptr(MmTestClient) eleni = mm_test_client_hello (fixture->port);
+  g_autoptr(MmTestClient) guest = mm_test_client_hello (fixture->port);
+  g_autoptr(MmTestClient) again = mm_test_client_hello (fixture->port);
   g_autoptr(JsonObject) session = NULL;
   g_autoptr(JsonObject) second = NULL;
 
@@ -162,7 +152,7 @@ test_register_and_login (Fixture *fixture, gconstpointer data)
 static void
 test_guest_off_registered_name (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(MmTestClient) owner = hello (fixture->port);
+  g_autoptr(MmTestClient) owner = mm_test_client_hello (fixture->port);
   g_autoptr(MmTestClient) guest = NULL;
   g_autoptr(JsonObject) session = NULL;
   g_autoptr(JsonObject) replaced = NULL;
@@ -172,12 +162,12 @@ test_guest_off_registered_name (Fixture *fixture, gconstpointer data)
                                    "\"password\":\"correct horse\"}");
   session = mm_test_client_expect (owner, "session", 10);
   /* Present or not, the name is the account's. */
-  guest = hello (fixture->port);
+  guest = mm_test_client_hello (fixture->port);
   mm_test_client_send_line (guest, "{\"type\":\"login\",\"id\":\"1\",\"name\":\"kostas\"}");
   mm_test_client_expect_error (guest, "name-registered", "1");
 
   /* The password from another connection takes the session over. */
-  other = hello (fixture->port);
+  other = mm_test_client_hello (fixture->port);
   mm_test_client_send_line (other, "{\"type\":\"login\",\"name\":\"Kostas\","
                                    "\"password\":\"correct horse\"}");
   g_clear_pointer (&session, json_object_unref);
@@ -188,8 +178,8 @@ test_guest_off_registered_name (Fixture *fixture, gconstpointer data)
 static void
 test_failed_logins_limited (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(MmTestClient) owner = hello (fixture->port);
-  g_autoptr(MmTestClient) guesser = hello (fixture->port);
+  g_autoptr(MmTestClient) owner = mm_test_client_hello (fixture->port);
+  g_autoptr(MmTestClient) guesser = mm_test_client_hello (fixture->port);
   g_autoptr(JsonObject) session = NULL;
 
   mm_test_client_send_line (owner, "{\"type\":\"register\",\"name\":\"maria\","
@@ -211,8 +201,8 @@ test_failed_logins_limited (Fixture *fixture, gconstpointer data)
 static void
 test_login_burst (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(MmTestClient) owner = hello (fixture->port);
-  g_autoptr(MmTestClient) guesser = hello (fixture->port);
+  g_autoptr(MmTestClient) owner = mm_test_client_hello (fixture->port);
+  g_autoptr(MmTestClient) guesser = mm_test_client_hello (fixture->port);
   g_autoptr(JsonObject) session = NULL;
   int refused = 0, limited = 0;
 
@@ -258,7 +248,7 @@ add_account (MmSqliteStore *store,
 static MmTestClient *
 log_in (guint16 port, const char *name, const char *password)
 {
-  MmTestClient *client = hello (port);
+  MmTestClient *client = mm_test_client_hello (port);
   g_autoptr(JsonObject) session = NULL;
 
   mm_test_client_send_printf (client, "{\"type\":\"login\",\"name\":\"%s\",\"password\":\"%s\"}",
@@ -308,7 +298,7 @@ test_rated_game (Fixture *fixture, gconstpointer data)
                                      "\"increment\":5,\"rated\":true}");
     opened = mm_test_client_expect (black, "seek-opened", 5);
     /* Guests take no rated game. */
-    guest = hello (fixture->port);
+    guest = mm_test_client_hello (fixture->port);
     mm_test_client_send_line (guest, "{\"type\":\"login\",\"name\":\"visitor\"}");
     mm_test_client_expect_reply (guest, "session", NULL);
     mm_test_client_send_printf (guest, "{\"type\":\"accept-seek\",\"id\":\"g\",\"seek\":\"%s\"}",

@@ -102,19 +102,9 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
 }
 
 static MmTestClient *
-hello (guint16 port)
-{
-  MmTestClient *client = mm_test_client_connect (port);
-
-  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-  mm_test_client_expect_reply (client, "welcome", NULL);
-  return client;
-}
-
-static MmTestClient *
 registered (guint16 port, const char *name)
 {
-  MmTestClient *client = hello (port);
+  MmTestClient *client = mm_test_client_hello (port);
   g_autoptr(JsonObject) session = NULL;
 
   mm_test_client_send_printf (client, "{\"type\":\"register\",\"name\":\"%s\","
@@ -126,7 +116,7 @@ registered (guint16 port, const char *name)
 static MmTestClient *
 log_in (guint16 port, const char *name)
 {
-  MmTestClient *client = hello (port);
+  MmTestClient *client = mm_test_client_hello (port);
 
   mm_test_client_send_printf (client, "{\"type\":\"login\",\"name\":\"%s\","
                                       "\"password\":\"password of %s\"}", name, name);

@@ -242,11 +242,9 @@ static MmTestClient *
 resume (guint16     port,
         const char *token)
 {
-  MmTestClient *client = mm_test_client_connect (port);
+  MmTestClient *client = mm_test_client_hello (port);
   g_autoptr(JsonObject) session = NULL;
 
-  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-  mm_test_client_expect_reply (client, "welcome", NULL);
   mm_test_client_send_printf (client, "{\"type\":\"resume\",\"token\":\"%s\"}", token);
   session = mm_test_client_expect (client, "session", 5);
   g_assert_true (json_object_get_boolean_member (session, "resumed"));
@@ -287,9 +285,7 @@ test_killed (void)
   play_move (bo, ada, game, "d6");
   play_move (ada, bo, game, "c3");
   /* A registered player, present when the server is killed. */
-  kiki = mm_test_client_connect (server->port);
-  mm_test_client_send_line (kiki, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-  mm_test_client_expect_reply (kiki, "welcome", NULL);
+  kiki = mm_test_client_hello (server->port);
   mm_test_client_send_line (kiki, "{\"type\":\"register\",\"name\":\"Kiki\","
                                   "\"password\":\"kiki's password\"}");
   kiki_session = mm_test_client_expect (kiki, "session", 10);
@@ -325,9 +321,7 @@ test_killed (void)
     g_autoptr(JsonObject) taken = NULL;
     const char *token;
 
-    reg = mm_test_client_connect (again->port);
-    mm_test_client_send_line (reg, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
-    mm_test_client_expect_reply (reg, "welcome", NULL);
+    reg = mm_test_client_hello (again->port);
     mm_test_client_send_line (reg, "{\"type\":\"login\",\"name\":\"Kiki\","
                                    "\"password\":\"kiki's password\"}");
     taken = mm_test_client_expect (reg, "session", 10);

@@ -26,51 +26,13 @@
 
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-common.h"
 #include "mm-protocol.h"
-
-int LLVMFuzzerInitialize   (int            *argc,
-                            char         ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t  *data,
-                            size_t          size);
-
-static GLogWriterOutput
-abort_on_warnings (GLogLevelFlags   log_level,
-                   const GLogField *fields,
-                   gsize            n_fields,
-                   gpointer         user_data)
-{
-  g_log_writer_standard_streams (log_level, fields, n_fields, user_data);
-  if (log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-  return G_LOG_WRITER_HANDLED;
-}
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  g_log_set_writer_func (abort_on_warnings, NULL, NULL);
-  return 0;
-}
-
-static void G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN
-fail (const char *format,
-      ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  vfprintf (stderr, format, args);
-  va_end (args);
-  fputc ('\n', stderr);
-  abort ();
-}
 
 /* The line written again reads as the same message. */
 static void
@@ -82,15 +44,15 @@ check_round_trip (JsonObject *message)
   g_autofree char *line_again = NULL;
 
   if (strchr (line, '\n') != line + strlen (line) - 1)
-    fail ("a message wrote more than one line: %s", line);
+    mm_fuzz_fail ("a message wrote more than one line: %s", line);
   line[strlen (line) - 1] = '\0';
   again = mm_protocol_parse_line (line, NULL, &error);
   if (again == NULL)
-    fail ("a message wrote a line it cannot read (%s): %s", error->message, line);
+    mm_fuzz_fail ("a message wrote a line it cannot read (%s): %s", error->message, line);
   line_again = mm_protocol_to_line (again);
   line_again[strlen (line_again) - 1] = '\0';
   if (!g_str_equal (line, line_again))
-    fail ("a message read back otherwise:\n%s\n%s", line, line_again);
+    mm_fuzz_fail ("a message read back otherwise:\n%s\n%s", line, line_again);
 }
 
 static void
@@ -100,7 +62,7 @@ check_refusal (const GError *error,
   g_autoptr(JsonObject) reply = NULL;
 
   if (error->domain != MM_PROTOCOL_ERROR)
-    fail ("a refusal outside the protocol's errors: %s", error->message);
+    mm_fuzz_fail ("a refusal outside the protocol's errors: %s", error->message);
   reply = mm_protocol_new_error (error, id);
   check_round_trip (reply);
 }
@@ -120,7 +82,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   line = g_strndup ((const char *) data, size);
   message = mm_protocol_parse_line (line, &id, &error);
   if ((message == NULL) == (error == NULL))
-    fail ("a line gave %s", message == NULL ? "neither a message nor an error" : "both");
+    mm_fuzz_fail ("a line gave %s", message == NULL ? "neither a message nor an error" : "both");
   if (message != NULL)
     check_round_trip (message);
   else

@@ -27,59 +27,18 @@
 
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-common.h"
 #include "mm-ggf.h"
 #include "mm-record-io.h"
 
 #ifndef MM_FUZZ_FORMAT
 #error "MM_FUZZ_FORMAT names the format to fuzz"
 #endif
-
-int LLVMFuzzerInitialize   (int            *argc,
-                            char         ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t  *data,
-                            size_t          size);
-
-/* A GLib warning or critical is a bug: abort (which libFuzzer catches
- * and keeps the input of) rather than trap (which it does not). */
-static GLogWriterOutput
-abort_on_warnings (GLogLevelFlags   log_level,
-                   const GLogField *fields,
-                   gsize            n_fields,
-                   gpointer         user_data)
-{
-  g_log_writer_standard_streams (log_level, fields, n_fields, user_data);
-  if (log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-  return G_LOG_WRITER_HANDLED;
-}
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  g_log_set_writer_func (abort_on_warnings, NULL, NULL);
-  return 0;
-}
-
-/* Says what went wrong and aborts, so that libFuzzer keeps the input. */
-static void G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN
-fail (const char *format,
-      ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  vfprintf (stderr, format, args);
-  va_end (args);
-  fputc ('\n', stderr);
-  abort ();
-}
 
 static void
 check_round_trip (MmGameRecord *record)
@@ -92,13 +51,13 @@ check_round_trip (MmGameRecord *record)
                                                 NULL, &error);
 
   if (again == NULL)
-    fail ("a record wrote GGF it cannot read: %s\n%s", error->message, ggf);
+    mm_fuzz_fail ("a record wrote GGF it cannot read: %s\n%s", error->message, ggf);
   if (again->len != 1 || !mm_game_record_equal (record, g_ptr_array_index (again, 0)))
-    fail ("a record wrote GGF that reads as another game:\n%s", ggf);
+    mm_fuzz_fail ("a record wrote GGF that reads as another game:\n%s", ggf);
   if (strlen (board) != 66)
-    fail ("a board string of %zu characters", strlen (board));
+    mm_fuzz_fail ("a board string of %zu characters", strlen (board));
   if (strlen (moves) != 2 * mm_game_record_get_n_discs_played (record))
-    fail ("a transcript of %zu characters for %u moves", strlen (moves),
+    mm_fuzz_fail ("a transcript of %zu characters for %u moves", strlen (moves),
              mm_game_record_get_n_discs_played (record));
 }
 
@@ -112,20 +71,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   games = mm_record_parse ((const char *) data, size, MM_FUZZ_FORMAT, &found, &error);
   if ((games == NULL) == (error == NULL))
-    fail ("games and an error, or neither");
+    mm_fuzz_fail ("games and an error, or neither");
 
   if (games == NULL)
     {
       if (error->domain != MM_RECORD_ERROR || error->message[0] == '\0'
           || !g_utf8_validate (error->message, -1, NULL))
-        fail ("an error without a proper message");
+        mm_fuzz_fail ("an error without a proper message");
       return 0;
     }
 
   if (games->len == 0 || games->len > MM_RECORD_MAX_GAMES)
-    fail ("%u games", games->len);
+    mm_fuzz_fail ("%u games", games->len);
   if (MM_FUZZ_FORMAT != MM_RECORD_FORMAT_UNKNOWN && found != MM_FUZZ_FORMAT)
-    fail ("read as format %d instead of %d", found, MM_FUZZ_FORMAT);
+    mm_fuzz_fail ("read as format %d instead of %d", found, MM_FUZZ_FORMAT);
 
   for (guint i = 0; i < games->len; i++)
     check_round_trip (g_ptr_array_index (games, i));
