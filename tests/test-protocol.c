@@ -214,6 +214,29 @@ test_requests (void)
   g_assert_cmpstr (mm_protocol_error_name (MM_PROTOCOL_ERROR_SHUTDOWN + 1), ==, "internal");
 }
 
+/* A refusal that quotes what it refused (a member's name with a control
+ * character) still answers with an error every client takes. */
+static void
+test_refusal_quoting_controls (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) message =
+    mm_protocol_parse_line ("{\"type\":\"ping\",\"\\u007fx\\u202e\":1}", NULL, &error);
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(JsonObject) again = NULL;
+  g_autoptr(GError) reparse_error = NULL;
+  g_autofree char *line = NULL;
+
+  g_assert_null (message);
+  g_assert_error (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_UNKNOWN_FIELD);
+  reply = mm_protocol_new_error (error, NULL);
+  line = mm_protocol_to_line (reply);
+  g_strchomp (line);
+  again = mm_protocol_parse_line (line, NULL, &reparse_error);
+  g_assert_no_error (reparse_error);
+  g_assert_nonnull (strstr (json_object_get_string_member (again, "message"), "\xef\xbf\xbd"));
+}
+
 /* A line that nests without end is refused before it is parsed. */
 static void
 test_too_deep (void)
@@ -342,6 +365,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/protocol/error-fields", test_error_fields);
   g_test_add_func ("/protocol/enums-and-lists", test_enums_and_lists);
   g_test_add_func ("/protocol/requests", test_requests);
+  g_test_add_func ("/protocol/refusal-quoting-controls", test_refusal_quoting_controls);
   g_test_add_func ("/protocol/too-deep", test_too_deep);
   g_test_add_func ("/protocol/error-reply", test_error_reply);
   g_test_add_func ("/protocol/line-error-codes", test_line_error_codes);

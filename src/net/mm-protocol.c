@@ -1111,6 +1111,27 @@ mm_protocol_new_message (const char *type,
   return message;
 }
 
+/* @text as a message may carry it: at most @max_length characters,
+ * any control or format character (a refused line's, quoted) replaced
+ * by U+FFFD, so that the reply passes every client's checks. */
+static char *
+printable (const char *text,
+           glong       max_length)
+{
+  GString *out = g_string_new (NULL);
+  glong length = 0;
+
+  for (const char *p = text; *p != '\0' && length < max_length; p = g_utf8_next_char (p), length++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c) || g_unichar_type (c) == G_UNICODE_FORMAT)
+        c = 0xFFFD;
+      g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* The error message that answers a refused line: its code's name, the
  * sentence, and the request's id if it had one. */
 JsonObject *
@@ -1119,8 +1140,7 @@ mm_protocol_new_error (const GError *error,
 {
   JsonObject *message = mm_protocol_new_message ("error", id);
   const char *code = "internal";
-  g_autofree char *text = g_utf8_substring (error->message, 0,
-                                            MIN (g_utf8_strlen (error->message, -1), 512));
+  g_autofree char *text = printable (error->message, 512);
 
   if (error->domain == MM_PROTOCOL_ERROR)
     code = mm_protocol_error_name (error->code);
