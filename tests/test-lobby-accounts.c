@@ -37,6 +37,7 @@ typedef struct
   MmSqliteStore  *store;
   MmLobbyServer  *server;
   guint16         port;
+  guint           rating_period_s;
 } Fixture;
 
 static void
@@ -47,6 +48,7 @@ start_server (Fixture *fixture)
 
   mm_server_limits_init (&limits);
   limits.request_rate = 0;
+  limits.rating_period_s = fixture->rating_period_s;
   fixture->store = mm_sqlite_store_new (fixture->path, &error);
   g_assert_no_error (error);
   fixture->server = mm_lobby_server_new ("test server", &limits);
@@ -357,6 +359,86 @@ test_rated_game (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* @black seeks a rated game as black, @white takes it, and @loser
+ * resigns after the first move. */
+static void
+play_rated (MmTestClient *black,
+            MmTestClient *white,
+            MmTestClient *loser)
+{
+  g_autoptr(JsonObject) opened = NULL, started = NULL, started_black = NULL;
+  g_autoptr(JsonObject) m1 = NULL, m2 = NULL, e1 = NULL, e2 = NULL;
+  const char *game;
+
+  mm_test_client_send_line (black, "{\"type\":\"seek\",\"color\":\"black\",\"base\":0,"
+                                   "\"increment\":0,\"rated\":true}");
+  opened = mm_test_client_expect (black, "seek-opened", 5);
+  mm_test_client_send_printf (white, "{\"type\":\"accept-seek\",\"seek\":\"%s\"}",
+                              get_string (opened, "seek"));
+  mm_test_client_expect_reply (white, "ok", NULL);
+  started = mm_test_client_expect (white, "game-started", 5);
+  started_black = mm_test_client_expect (black, "game-started", 5);
+  game = get_string (started, "game");
+  mm_test_client_send_printf (black, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"f5\"}",
+                              game);
+  mm_test_client_expect_reply (black, "ok", NULL);
+  m1 = mm_test_client_expect (black, "moved", 5);
+  m2 = mm_test_client_expect (white, "moved", 5);
+  mm_test_client_send_printf (loser, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
+  mm_test_client_expect_reply (loser, "ok", NULL);
+  e1 = mm_test_client_expect (black, "game-ended", 5);
+  e2 = mm_test_client_expect (white, "game-ended", 5);
+  /* The ratings wait for the period's end. */
+  g_assert_false (json_object_has_member (e1, "black_rating"));
+}
+
+/* Glickman's worked example through the server: in one rating period,
+ * 1500/200/0.06 beats 1400/30 and loses to 1550/100 and 1700/300, and
+ * ends at 1464.06/151.52/0.05999. */
+static void
+test_rating_period (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmSqliteStore) setup = mm_sqlite_store_new (fixture->path, &error);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  g_assert_no_error (error);
+  add_account (setup, "glickman", "the paper's player", 1500, 200);
+  add_account (setup, "first", "the first opponent", 1400, 30);
+  add_account (setup, "second", "the second opponent", 1550, 100);
+  add_account (setup, "third", "the third opponent", 1700, 300);
+  /* An hour's period that began almost an hour ago: it ends in 15 s. */
+  mm_store_set_meta (MM_STORE (setup), "rated_until", now - 3600 + 15, &error);
+  g_assert_no_error (error);
+  g_clear_object (&setup);
+  fixture->rating_period_s = 3600;
+  start_server (fixture);
+  {
+    g_autoptr(MmTestClient) player = log_in (fixture->port, "glickman", "the paper's player");
+    g_autoptr(MmTestClient) first = log_in (fixture->port, "first", "the first opponent");
+    g_autoptr(MmTestClient) second = log_in (fixture->port, "second", "the second opponent");
+    g_autoptr(MmTestClient) third = log_in (fixture->port, "third", "the third opponent");
+    g_autoptr(MmStoredAccount) rated = NULL;
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    play_rated (player, first, first);
+    play_rated (player, second, player);
+    play_rated (player, third, player);
+    while (g_get_monotonic_time () < deadline)
+      {
+        g_clear_pointer (&rated, mm_stored_account_free);
+        rated = mm_store_find_account (MM_STORE (fixture->store), "glickman", &error);
+        g_assert_no_error (error);
+        if (rated->deviation != 200)
+          break;
+        mm_test_run_for (200);
+      }
+    g_assert_cmpfloat_with_epsilon (rated->rating, 1464.06, 0.01);
+    g_assert_cmpfloat_with_epsilon (rated->deviation, 151.52, 0.01);
+    g_assert_cmpfloat_with_epsilon (rated->volatility, 0.05999, 0.00001);
+  }
+}
+
 #define ADD(path, func, data) \
   g_test_add ("/lobby-accounts/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
 
@@ -370,6 +452,7 @@ main (int argc, char *argv[])
   ADD ("failed-logins-limited", test_failed_logins_limited, NULL);
   ADD ("login-burst", test_login_burst, NULL);
   ADD ("rated-game", test_rated_game, GINT_TO_POINTER (1));
+  ADD ("rating-period", test_rating_period, GINT_TO_POINTER (1));
 
   return g_test_run ();
 }

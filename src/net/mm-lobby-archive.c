@@ -27,6 +27,7 @@
 
 #include "mm-ggf.h"
 #include "mm-lobby-server-private.h"
+#include "mm-nickname.h"
 #include "mm-rating.h"
 
 /* A rated game between two accounts moves both ratings (Glicko-2, one
@@ -41,6 +42,9 @@ mm_lobby_game_rate (MmLobbyGame *game,
   MmRating ratings[2];
 
   if (!game->control.rated || (game->reason != NULL && g_str_equal (game->reason, "aborted")))
+    return;
+  /* With rating periods the ratings move at the period's end. */
+  if (self->limits.rating_period_s > 0)
     return;
   for (int c = 0; c < 2; c++)
     {
@@ -67,6 +71,152 @@ mm_lobby_game_rate (MmLobbyGame *game,
                               (gint64) (ratings[MM_COLOR_BLACK].rating + 0.5));
   json_object_set_int_member (ended, "white_rating",
                               (gint64) (ratings[MM_COLOR_WHITE].rating + 0.5));
+}
+
+#define RATED_UNTIL "rated_until"
+
+typedef struct
+{
+  MmStoredAccount *account;
+  GArray          *games;   /* MmRatingGame */
+} PeriodPlayer;
+
+static void
+period_player_free (PeriodPlayer *player)
+{
+  mm_stored_account_free (player->account);
+  g_array_unref (player->games);
+  g_free (player);
+}
+
+static PeriodPlayer *
+period_player (MmLobbyServer *self,
+               GHashTable    *players,
+               const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  PeriodPlayer *player = g_hash_table_lookup (players, key);
+  MmStoredAccount *account;
+
+  if (player != NULL)
+    return player;
+  if ((account = mm_store_find_account (self->store, name, NULL)) == NULL)
+    return NULL;
+  player = g_new0 (PeriodPlayer, 1);
+  player->account = account;
+  player->games = g_array_new (FALSE, FALSE, sizeof (MmRatingGame));
+  g_hash_table_insert (players, g_steal_pointer (&key), player);
+  return player;
+}
+
+/* One rating period, Glicko-2 as the paper has it: every player's games
+ * of the period against the opponents as they stood at its start, then
+ * all the new ratings at once. */
+static gboolean
+rate_period (MmLobbyServer  *self,
+             gint64          since,
+             gint64          until,
+             GError        **error)
+{
+  g_autoptr(GPtrArray) games = mm_store_list_rated (self->store, since, until, error);
+  g_autoptr(GHashTable) players = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  if (games == NULL)
+    return FALSE;
+  players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                   (GDestroyNotify) period_player_free);
+  for (guint i = 0; i < games->len; i++)
+    {
+      MmStoredGame *game = games->pdata[i];
+      PeriodPlayer *black = period_player (self, players, game->black);
+      PeriodPlayer *white = period_player (self, players, game->white);
+      double score = g_str_equal (game->winner, "black") ? 1
+                     : g_str_equal (game->winner, "white") ? 0 : 0.5;
+      MmRatingGame for_black, for_white;
+
+      if (black == NULL || white == NULL)
+        continue;
+      for_black = (MmRatingGame) { white->account->rating, white->account->deviation, score };
+      for_white = (MmRatingGame) { black->account->rating, black->account->deviation, 1 - score };
+      g_array_append_val (black->games, for_black);
+      g_array_append_val (white->games, for_white);
+    }
+  /* Computed from the ratings at the start for everyone, then kept. */
+  g_hash_table_iter_init (&iter, players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      PeriodPlayer *player = value;
+      MmRating before = { player->account->rating, player->account->deviation,
+                          player->account->volatility };
+      MmRating after;
+
+      mm_rating_update (&before, (MmRatingGame *) player->games->data, player->games->len,
+                        MM_RATING_DEFAULT_TAU, &after);
+      player->account->rating = after.rating;
+      player->account->deviation = after.deviation;
+      player->account->volatility = after.volatility;
+    }
+  g_hash_table_iter_init (&iter, players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      PeriodPlayer *player = value;
+      MmLobbySession *session = mm_lobby_server_find_session (self, player->account->name);
+
+      if (!mm_store_save_rating (self->store, player->account, error))
+        return FALSE;
+      if (session != NULL && session->account != NULL)
+        {
+          session->account->rating = player->account->rating;
+          session->account->deviation = player->account->deviation;
+          session->account->volatility = player->account->volatility;
+          mm_lobby_presence_announce (self, session, "player-changed");
+        }
+    }
+  mm_lobby_server_log (self, "rating period over: %u games, %u players", games->len,
+                       g_hash_table_size (players));
+  return TRUE;
+}
+
+/* Closes the rating periods that are over, from where the store says
+ * the last one ended: a period that ended while the server was down is
+ * closed at its start. */
+void
+mm_lobby_ratings_close_periods (MmLobbyServer *self)
+{
+  gint64 period = self->limits.rating_period_s;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  GError *error = NULL;
+
+  if (period == 0 || self->store == NULL)
+    return;
+  if (self->rating_period_start == 0)
+    {
+      if (!mm_store_get_meta (self->store, RATED_UNTIL, &self->rating_period_start, &error))
+        {
+          if (error != NULL)
+            {
+              mm_lobby_server_stored (self, FALSE, error);
+              return;
+            }
+          self->rating_period_start = now;
+          mm_lobby_server_stored (self, mm_store_set_meta (self->store, RATED_UNTIL, now, &error),
+                                  error);
+        }
+    }
+  while (now >= self->rating_period_start + period)
+    {
+      if (!mm_lobby_server_stored (self, rate_period (self, self->rating_period_start,
+                                                      self->rating_period_start + period, &error),
+                                   error))
+        return;
+      self->rating_period_start += period;
+      error = NULL;
+      mm_lobby_server_stored (self, mm_store_set_meta (self->store, RATED_UNTIL,
+                                                       self->rating_period_start, &error),
+                              error);
+    }
 }
 
 /* The game in GGF, as GGS writes it: the players, their ratings, the

@@ -132,6 +132,8 @@ struct _MmLobbyServer
   guint           sweep_source;
   gboolean        stopping;
   guint64         peer_serial;
+  /* Unix time the open rating period began, 0 before it is known */
+  gint64          rating_period_start;
   /* Password hashing, a few at a time off the main thread */
   GQueue          hash_jobs;
   guint           hashing;
@@ -344,6 +346,7 @@ void     mm_lobby_game_rate             (MmLobbyGame         *game,
                                          const char          *winner,
                                          JsonObject          *ended);
 char    *mm_lobby_game_write_record     (MmLobbyGame         *game);
+void     mm_lobby_ratings_close_periods (MmLobbyServer       *self);
 void     mm_lobby_archive_handle_list   (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer,
                                          JsonObject          *message,

@@ -702,6 +702,7 @@ sweep_cb (gpointer user_data)
       mm_lobby_session_end (self, session);
     }
   mm_lobby_accounts_prune (self);
+  mm_lobby_ratings_close_periods (self);
   return G_SOURCE_CONTINUE;
 }
 

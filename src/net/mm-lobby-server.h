@@ -35,6 +35,8 @@ typedef struct
   guint  handshake_timeout_s;
   guint  idle_timeout_s;
   guint  grace_s;
+  /* Glicko-2's rating period, in seconds; 0 rates after every game */
+  guint  rating_period_s;
   double request_rate;
   guint  request_burst;
   double chat_rate;

@@ -733,9 +733,78 @@ sqlite_log_action (MmStore     *store,
   return run (self, statement, error);
 }
 
+static gboolean
+sqlite_get_meta (MmStore     *store,
+                 const char  *key,
+                 gint64      *value,
+                 GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement = prepare (self, "SELECT value FROM meta WHERE key = ?", error);
+  int status;
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
+  status = sqlite3_step (statement);
+  if (status != SQLITE_ROW)
+    {
+      sqlite_failed (self, status, error);
+      return FALSE;
+    }
+  *value = sqlite3_column_int64 (statement, 0);
+  return TRUE;
+}
+
+static gboolean
+sqlite_set_meta (MmStore     *store,
+                 const char  *key,
+                 gint64       value,
+                 GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 2, value);
+  return run (self, statement, error);
+}
+
+static GPtrArray *
+sqlite_list_rated (MmStore     *store,
+                   gint64       since,
+                   gint64       until,
+                   GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(sqlite3_stmt) statement =
+    prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
+                   " ('black', 'white', 'draw') AND finished >= ? AND finished < ?"
+                   " ORDER BY finished", error);
+  g_autoptr(GPtrArray) games =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_game_free);
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  sqlite3_bind_int64 (statement, 1, since);
+  sqlite3_bind_int64 (statement, 2, until);
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+    g_ptr_array_add (games, read_game (statement));
+  if (sqlite_failed (self, status, error))
+    return NULL;
+  return g_steal_pointer (&games);
+}
+
 static void
 mm_sqlite_store_store_init (MmStoreInterface *iface)
 {
+  iface->get_meta = sqlite_get_meta;
+  iface->set_meta = sqlite_set_meta;
+  iface->list_rated = sqlite_list_rated;
   iface->set_admin = sqlite_set_admin;
   iface->add_sanction = sqlite_add_sanction;
   iface->lift_sanction = sqlite_lift_sanction;

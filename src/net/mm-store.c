@@ -315,3 +315,37 @@ mm_store_log_action (MmStore     *self,
   g_return_val_if_fail (MM_IS_STORE (self), FALSE);
   return MM_STORE_GET_IFACE (self)->log_action (self, by, action, target, detail, error);
 }
+
+/* A number the server keeps under @key; FALSE without an error when
+ * there is none. */
+gboolean
+mm_store_get_meta (MmStore     *self,
+                   const char  *key,
+                   gint64      *value,
+                   GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->get_meta (self, key, value, error);
+}
+
+gboolean
+mm_store_set_meta (MmStore     *self,
+                   const char  *key,
+                   gint64       value,
+                   GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  return MM_STORE_GET_IFACE (self)->set_meta (self, key, value, error);
+}
+
+/* The rated games (MmStoredGame, without moves) that finished from
+ * @since to before @until, Unix seconds: a rating period's. */
+GPtrArray *
+mm_store_list_rated (MmStore     *self,
+                     gint64       since,
+                     gint64       until,
+                     GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  return MM_STORE_GET_IFACE (self)->list_rated (self, since, until, error);
+}

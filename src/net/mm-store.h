@@ -172,6 +172,18 @@ struct _MmStoreInterface
                                       const char     *target,
                                       gint64          now,
                                       GError        **error);
+  gboolean   (*get_meta)        (MmStore             *self,
+                                 const char          *key,
+                                 gint64              *value,
+                                 GError             **error);
+  gboolean   (*set_meta)        (MmStore             *self,
+                                 const char          *key,
+                                 gint64               value,
+                                 GError             **error);
+  GPtrArray *(*list_rated)      (MmStore             *self,
+                                 gint64               since,
+                                 gint64               until,
+                                 GError             **error);
   gboolean   (*log_action)      (MmStore             *self,
                                  const char          *by,
                                  const char          *action,
@@ -246,6 +258,18 @@ MmStoredSanction *mm_store_find_sanction (MmStore        *self,
                                           const char     *target,
                                           gint64          now,
                                           GError        **error);
+gboolean   mm_store_get_meta      (MmStore               *self,
+                                   const char            *key,
+                                   gint64                *value,
+                                   GError               **error);
+gboolean   mm_store_set_meta      (MmStore               *self,
+                                   const char            *key,
+                                   gint64                 value,
+                                   GError               **error);
+GPtrArray *mm_store_list_rated    (MmStore               *self,
+                                   gint64                 since,
+                                   gint64                 until,
+                                   GError               **error);
 gboolean   mm_store_log_action    (MmStore               *self,
                                    const char            *by,
                                    const char            *action,

@@ -128,6 +128,7 @@ parse_options (Options  *options,
   int handshake_timeout = (int) options->limits.handshake_timeout_s;
   int idle_timeout = (int) options->limits.idle_timeout_s;
   int grace = (int) options->limits.grace_s;
+  int rating_period = (int) options->limits.rating_period_s;
   int request_burst = (int) options->limits.request_burst;
   int chat_burst = (int) options->limits.chat_burst;
   int chat_length = (int) options->limits.chat_length;
@@ -156,6 +157,8 @@ parse_options (Options  *options,
       N_("Seconds of silence before a connection is dropped (pinged at half)"), N_("SECONDS") },
     { "grace", 0, 0, G_OPTION_ARG_INT, &grace,
       N_("Seconds a player whose connection dropped has to come back"), N_("SECONDS") },
+    { "rating-period", 0, 0, G_OPTION_ARG_INT, &rating_period,
+      N_("Glicko-2's rating period in seconds (0, the default: after every game)"), N_("SECONDS") },
     { "request-rate", 0, 0, G_OPTION_ARG_INT, &options->request_rate,
       N_("Requests a second from one connection"), N_("N") },
     { "request-burst", 0, 0, G_OPTION_ARG_INT, &request_burst,
@@ -183,7 +186,7 @@ parse_options (Options  *options,
   g_autoptr(GOptionContext) context =
     g_option_context_new (_("— host Monomachia games for players online"));
   int *const numbers[] = { &max_connections, &max_per_address, &handshake_timeout, &idle_timeout,
-                           &grace, &request_burst, &chat_burst, &chat_length,
+                           &grace, &rating_period, &request_burst, &chat_burst, &chat_length,
                            &options->request_rate, &options->chat_rate };
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -232,6 +235,7 @@ parse_options (Options  *options,
   options->limits.handshake_timeout_s = (guint) handshake_timeout;
   options->limits.idle_timeout_s = (guint) idle_timeout;
   options->limits.grace_s = (guint) grace;
+  options->limits.rating_period_s = (guint) rating_period;
   options->limits.request_rate = options->request_rate;
   options->limits.request_burst = (guint) request_burst;
   options->limits.chat_rate = options->chat_rate;
