@@ -439,6 +439,41 @@ test_rating_period (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* A loss on time is kept as GGS writes it: RE with :t, and the clock. */
+static void
+test_time_loss_record (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(MmTestClient) black = mm_test_client_login (fixture->port, "swift");
+  g_autoptr(MmTestClient) white = mm_test_client_login (fixture->port, "slow");
+  g_autoptr(JsonObject) opened = NULL, started = NULL, started_black = NULL, m1 = NULL, m2 = NULL;
+  g_autoptr(JsonObject) ended = NULL, ended_white = NULL, record = NULL;
+  const char *game, *ggf;
+
+  mm_test_client_send_line (black, "{\"type\":\"seek\",\"color\":\"black\",\"base\":1,"
+                                   "\"increment\":0,\"rated\":false}");
+  opened = mm_test_client_expect (black, "seek-opened", 5);
+  mm_test_client_send_printf (white, "{\"type\":\"accept-seek\",\"seek\":\"%s\"}",
+                              get_string (opened, "seek"));
+  mm_test_client_expect_reply (white, "ok", NULL);
+  started = mm_test_client_expect (white, "game-started", 5);
+  started_black = mm_test_client_expect (black, "game-started", 5);
+  game = get_string (started, "game");
+  mm_test_client_send_printf (black, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"f5\"}",
+                              game);
+  mm_test_client_expect_reply (black, "ok", NULL);
+  m1 = mm_test_client_expect (black, "moved", 5);
+  m2 = mm_test_client_expect (white, "moved", 5);
+  ended = mm_test_client_expect (black, "game-ended", 5);
+  ended_white = mm_test_client_expect (white, "game-ended", 5);
+  g_assert_cmpstr (get_string (ended, "reason"), ==, "time");
+  mm_test_client_send_printf (black, "{\"type\":\"fetch-game\",\"game\":\"%s\"}", game);
+  record = mm_test_client_expect (black, "game-record", 5);
+  ggf = get_string (record, "ggf");
+  g_assert_nonnull (strstr (ggf, ":t]"));
+  g_assert_nonnull (strstr (ggf, "TI[00:01//00:00]"));
+  g_assert_null (strstr (ggf, "RB["));
+}
+
 #define ADD(path, func, data) \
   g_test_add ("/lobby-accounts/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
 
@@ -453,6 +488,7 @@ main (int argc, char *argv[])
   ADD ("login-burst", test_login_burst, NULL);
   ADD ("rated-game", test_rated_game, GINT_TO_POINTER (1));
   ADD ("rating-period", test_rating_period, GINT_TO_POINTER (1));
+  ADD ("time-loss-record", test_time_loss_record, NULL);
 
   return g_test_run ();
 }
