@@ -97,6 +97,12 @@ test_handshake (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (json_object_get_string_member (welcome, "id"), ==, "h");
   g_assert_cmpstr (json_object_get_string_member (welcome, "server"), ==, "test server");
   g_assert_cmpint (json_object_get_int_member (welcome, "max_line"), ==, 16384);
+  /* With the limits a client does well to know. */
+  g_assert_cmpint (json_object_get_int_member (welcome, "max_chat"), ==, 300);
+  g_assert_cmpint (json_object_get_int_member (welcome, "grace"), ==, 60);
+  g_assert_cmpint (json_object_get_int_member (welcome, "idle_timeout"), ==, 120);
+  g_assert_cmpint (json_object_get_int_member (welcome, "requests_per_second"), ==, 20);
+  g_assert_cmpint (json_object_get_int_member (welcome, "chats_per_second"), ==, 1);
 
   /* Nothing before hello. */
   mm_test_client_send_line (early, "{\"type\":\"login\",\"id\":\"l\",\"name\":\"early\"}");

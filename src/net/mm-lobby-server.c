@@ -27,6 +27,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <sodium.h>
+#include <math.h>
 #include <stdarg.h>
 
 #include "mm-handshake.h"
@@ -274,6 +275,7 @@ handle_hello (MmLobbyPeer *peer,
               JsonObject  *message,
               const char  *id)
 {
+  const MmServerLimits *limits = &peer->server->limits;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) welcome = NULL;
 
@@ -288,6 +290,12 @@ handle_hello (MmLobbyPeer *peer,
       return;
     }
   welcome = mm_handshake_new_welcome (peer->server->name, MM_LINE_READER_MAX_LENGTH);
+  /* The limits a client does well to know; 0 is none. */
+  json_object_set_int_member (welcome, "max_chat", MIN (limits->chat_length, 1000));
+  json_object_set_int_member (welcome, "grace", limits->grace_s);
+  json_object_set_int_member (welcome, "idle_timeout", limits->idle_timeout_s);
+  json_object_set_int_member (welcome, "requests_per_second", (gint64) ceil (limits->request_rate));
+  json_object_set_int_member (welcome, "chats_per_second", (gint64) ceil (limits->chat_rate));
   if (id != NULL)
     json_object_set_string_member (welcome, "id", id);
   peer->welcomed = TRUE;

@@ -83,6 +83,11 @@ static const FieldSpec welcome_fields[] = {
   { "server", FIELD_STRING, TRUE, 1, 64 },
   { "version", FIELD_INT, TRUE, 1, 65535 },
   { "max_line", FIELD_INT, TRUE, 1024, 1048576 },
+  { "max_chat", FIELD_INT, FALSE, 0, 1000 },
+  { "grace", FIELD_INT, FALSE, 0, 86400 },
+  { "idle_timeout", FIELD_INT, FALSE, 0, 86400 },
+  { "requests_per_second", FIELD_INT, FALSE, 0, 1000000 },
+  { "chats_per_second", FIELD_INT, FALSE, 0, 1000000 },
   { NULL },
 };
 
