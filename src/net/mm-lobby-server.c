@@ -669,8 +669,10 @@ sweep_cb (gpointer user_data)
 
       if (peer->closing)
         continue;
+      /* Silent past the idle time, and pinged on an earlier sweep: a
+       * sweep late by a moment must not close one never asked. */
       if ((!peer->welcomed && handshake_us > 0 && now - peer->connected_us > handshake_us)
-          || (idle_us > 0 && silence > idle_us))
+          || (idle_us > 0 && silence > idle_us && (peer->pinged || !peer->welcomed)))
         g_ptr_array_add (to_close, peer);
       else if (idle_us > 0 && silence > idle_us / 2 && !peer->pinged && peer->welcomed)
         {
