@@ -267,6 +267,30 @@ test_presence (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* A player who logs out is gone at once, without a grace period, and
+ * the name is free again. */
+static void
+test_logout (Fixture *fixture, gconstpointer data)
+{
+  start_server (fixture);
+  {
+    g_autoptr(MmTestClient) anna = mm_test_client_login (fixture->port, "anna");
+    g_autoptr(MmTestClient) carl = mm_test_client_login (fixture->port, "carl");
+    g_autoptr(MmTestClient) again = NULL;
+
+    mm_test_client_send_line (anna, "{\"type\":\"subscribe\",\"id\":\"s\",\"topic\":\"players\"}");
+    mm_test_client_expect_reply (anna, "ok", "s");
+    g_ptr_array_unref (read_snapshot (anna));
+    mm_test_client_send_line (carl, "{\"type\":\"logout\",\"id\":\"bye\"}");
+    mm_test_client_expect_reply (carl, "ok", "bye");
+    g_assert_true (mm_test_client_wait_closed (carl, 5));
+    expect_player (anna, "player-removed", "carl", NULL);
+    g_assert_true (logged (fixture, "carl logged out"));
+    again = mm_test_client_login (fixture->port, "carl");
+    expect_player (anna, "player-added", "carl", "idle");
+  }
+}
+
 /* A snapshot of many players comes in pages, each within its bound. */
 static void
 test_snapshot_pages (Fixture *fixture, gconstpointer data)
@@ -616,6 +640,7 @@ main (int argc, char *argv[])
   ADD ("handshake-timeout", test_handshake_timeout, CUSTOM_LIMITS);
   ADD ("login", test_login, NULL);
   ADD ("presence", test_presence, CUSTOM_LIMITS);
+  ADD ("logout", test_logout, CUSTOM_LIMITS);
   ADD ("snapshot-pages", test_snapshot_pages, CUSTOM_LIMITS);
   ADD ("resume", test_resume, NULL);
   ADD ("chat", test_chat, NULL);

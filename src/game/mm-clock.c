@@ -238,7 +238,9 @@ mm_clock_stop (MmClock *self)
  * @remaining: microseconds, 0 or more
  *
  * Sets the time left to @color, on a stopped clock: a game saved with
- * its clocks comes back with the time each side had.
+ * its clocks comes back with the time each side had, and an online
+ * game's clocks take the server's times (which may give time back to a
+ * clock that ran out here before the server's did).
  */
 void
 mm_clock_set_remaining (MmClock *self,
@@ -250,6 +252,8 @@ mm_clock_set_remaining (MmClock *self,
   g_return_if_fail (color == MM_COLOR_BLACK || color == MM_COLOR_WHITE);
 
   self->remaining[color] = MAX (remaining, 0);
+  if (self->expired && color == self->side && remaining > 0)
+    self->expired = FALSE;
 }
 
 gboolean

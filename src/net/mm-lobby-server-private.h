@@ -165,6 +165,8 @@ gboolean mm_lobby_server_stored (MmLobbyServer *self,
                                  gboolean       done,
                                  GError        *error);
 
+void mm_lobby_peer_log_out         (MmLobbyPeer     *peer,
+                                   const char      *id);
 void mm_lobby_peer_close           (MmLobbyPeer     *peer,
                                    const char      *id,
                                    MmProtocolError  code,

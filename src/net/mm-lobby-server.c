@@ -204,6 +204,24 @@ peer_detach (MmLobbyPeer *peer)
   mm_lobby_games_session_away (self, session);
 }
 
+/* The person logged out: the session ends at once, without a grace
+ * period (a game in progress is lost), and the connection closes. */
+void
+mm_lobby_peer_log_out (MmLobbyPeer *peer,
+                       const char  *id)
+{
+  MmLobbySession *session = peer->session;
+
+  mm_lobby_peer_reply_ok (peer, id);
+  peer->session = NULL;
+  session->peer = NULL;
+  mm_lobby_server_log (peer->server, "%s logged out", session->name);
+  mm_lobby_session_end (peer->server, session);
+  peer->closing = TRUE;
+  mm_connection_close (peer->connection, NULL);
+  peer_detach (peer);
+}
+
 /* Tells the peer why with an error of @code, then closes it. */
 void
 mm_lobby_peer_close (MmLobbyPeer     *peer,
@@ -305,6 +323,14 @@ handle_hello (MmLobbyPeer *peer,
 typedef void (*RequestHandler) (MmLobbyPeer *peer,
                                 JsonObject  *message,
                                 const char  *id);
+
+static void
+handle_logout (MmLobbyPeer *peer,
+               JsonObject  *message,
+               const char  *id)
+{
+  mm_lobby_peer_log_out (peer, id);
+}
 
 static void
 handle_ping (MmLobbyPeer *peer,
@@ -456,6 +482,7 @@ static const struct
   { "login", NO_SESSION_YET, mm_lobby_sessions_handle_login },
   { "resume", NO_SESSION_YET, mm_lobby_sessions_handle_resume },
   { "register", NO_SESSION_YET, mm_lobby_sessions_handle_register },
+  { "logout", SESSION_NEEDED, handle_logout },
   { "subscribe", SESSION_NEEDED, handle_subscribe },
   { "unsubscribe", SESSION_NEEDED, handle_unsubscribe },
   { "say", SESSION_NEEDED, handle_say },

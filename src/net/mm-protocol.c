@@ -402,6 +402,7 @@ static const MessageSpec messages[] = {
   { "login", BY_CLIENT, login_fields },
   { "register", BY_CLIENT, register_fields },
   { "resume", BY_CLIENT, resume_fields },
+  { "logout", BY_CLIENT, no_fields },
   { "session", BY_SERVER, session_fields },
   { "subscribe", BY_CLIENT, topic_fields },
   { "unsubscribe", BY_CLIENT, topic_fields },
@@ -519,6 +520,17 @@ mm_protocol_error_name (MmProtocolError code)
   if ((guint) code >= G_N_ELEMENTS (error_names) || error_names[code] == NULL)
     return "internal";
   return error_names[code];
+}
+
+/* The code an error message's "code" names; INTERNAL for a name this
+ * side does not know (a newer server's). */
+MmProtocolError
+mm_protocol_error_from_name (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (error_names); i++)
+    if (g_strcmp0 (error_names[i], name) == 0)
+      return (MmProtocolError) i;
+  return MM_PROTOCOL_ERROR_INTERNAL;
 }
 
 static const MessageSpec *

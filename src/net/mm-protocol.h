@@ -86,6 +86,7 @@ typedef enum
 
 GQuark      mm_protocol_error_quark (void);
 const char *mm_protocol_error_name  (MmProtocolError  code);
+MmProtocolError mm_protocol_error_from_name (const char *name);
 JsonObject *mm_protocol_parse_line  (const char      *line,
                                      char           **id,
                                      GError         **error);
