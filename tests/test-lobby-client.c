@@ -796,8 +796,23 @@ test_undo (Fixture *fixture, gconstpointer data)
   Wait wait = { FALSE };
 
   start_game (ana, bob, 0, &games[0], &games[1]);
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 2; i++)
     play_one (games, 2);
+  g_assert_true (wait_moves (games, 2, 2));
+
+  /* Ana's game moves into a match of its own (a window's), and goes on
+   * there. */
+  {
+    g_autoptr(MmMatch) window_match = mm_match_new (NULL);
+
+    mm_online_game_attach (games[0], window_match);
+    g_assert_true (mm_online_game_get_match (games[0]) == window_match);
+    g_assert_cmpuint (mm_game_get_n_moves (mm_match_get_game (window_match)), ==, 2);
+    g_assert_cmpstr (mm_game_get_player_name (mm_match_get_game (window_match), MM_COLOR_WHITE),
+                     ==, "bob");
+  }
+  g_assert_true (boards_agree (games, 2));
+  play_one (games, 2);
   g_assert_true (wait_moves (games, 2, 3));
 
   /* Black takes back its second move, and white's after it. */

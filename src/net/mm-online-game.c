@@ -421,6 +421,8 @@ _mm_online_game_handle (MmOnlineGame *self,
 {
   g_autoptr(MmOnlineGame) hold = g_object_ref (self);
 
+  if (self->game == NULL)
+    return;
   if (g_str_equal (type, "moved"))
     mm_online_game_moved (self, message);
   else if (g_str_equal (type, "passed"))
@@ -590,6 +592,56 @@ mm_online_game_chosen_cb (MmOnlineSeat *seat,
   mm_online_game_send_request (self, move, NULL, mm_online_game_move_sent_cb, g_object_ref (self));
 }
 
+static void
+mm_online_game_follow (MmOnlineGame *self,
+                       MmMatch      *match)
+{
+  self->match = g_object_ref (match);
+  self->game = g_object_ref (mm_match_get_game (match));
+  g_signal_connect_object (self->game, "move-played", G_CALLBACK (mm_online_game_move_played_cb),
+                           self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
+static void
+mm_online_game_unfollow (MmOnlineGame *self)
+{
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->match);
+  g_clear_object (&self->game);
+}
+
+/**
+ * mm_online_game_attach:
+ * @match: the match to play in, a window's
+ *
+ * The game goes on in @match from now on: its board takes the game as
+ * it stands, and its seats become this game's.  The match the game had
+ * is let go.
+ */
+void
+mm_online_game_attach (MmOnlineGame *self,
+                       MmMatch      *match)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MM_IS_ONLINE_GAME (self));
+  g_return_if_fail (MM_IS_MATCH (match));
+
+  if (match == self->match)
+    return;
+  mm_online_game_flush (self);
+  record = mm_game_to_record (self->game);
+  mm_online_game_unfollow (self);
+  mm_online_game_follow (self, match);
+  mm_match_set_clock (match, NULL);
+  mm_match_set_seats (match, MM_PLAYER (self->seats[MM_COLOR_BLACK]),
+                      MM_PLAYER (self->seats[MM_COLOR_WHITE]));
+  if (!mm_game_load_record (self->game, record, &error))
+    mm_online_game_desync (self, error);
+}
+
 /* The person closes the game: a spectator stops watching; a game that
  * is over is forgotten.  (A game being played goes on on the server:
  * resign first.) */
@@ -600,9 +652,12 @@ mm_online_game_leave (MmOnlineGame *self)
 
   g_return_if_fail (MM_IS_ONLINE_GAME (self));
 
+  hold = g_object_ref (self);
+  /* The match is the window's now: nothing more of this game goes in. */
+  g_clear_handle_id (&self->feed_source, g_source_remove);
+  mm_online_game_unfollow (self);
   if (self->client == NULL)
     return;
-  hold = g_object_ref (self);
   if (self->role == MM_ONLINE_ROLE_SPECTATOR && self->end == MM_ONLINE_END_NONE
       && mm_lobby_client_get_state (self->client) == MM_LOBBY_CLIENT_CONNECTED)
     {
@@ -628,8 +683,7 @@ mm_online_game_dispose (GObject *object)
   self->client = NULL;
   if (self->clock != NULL)
     mm_clock_stop (self->clock);
-  g_clear_object (&self->match);
-  g_clear_object (&self->game);
+  mm_online_game_unfollow (self);
   for (int i = 0; i < 2; i++)
     g_clear_object (&self->seats[i]);
   g_clear_object (&self->clock);
@@ -746,7 +800,11 @@ _mm_online_game_new (MmLobbyClient *client,
              : g_strcmp0 (own_name, self->players[MM_COLOR_WHITE]) == 0 ? MM_ONLINE_ROLE_WHITE
              : MM_ONLINE_ROLE_SPECTATOR;
 
-  self->game = mm_game_new ();
+  {
+    g_autoptr(MmMatch) match = mm_match_new (NULL);
+
+    mm_online_game_follow (self, match);
+  }
   for (int color = 0; color < 2; color++)
     {
       self->ratings[color] = mm_lobby_client_lookup_rating (client, self->players[color]);
@@ -756,11 +814,8 @@ _mm_online_game_new (MmLobbyClient *client,
         g_signal_connect_object (self->seats[color], "chosen",
                                  G_CALLBACK (mm_online_game_chosen_cb), self, 0);
     }
-  self->match = mm_match_new (self->game);
   mm_match_set_seats (self->match, MM_PLAYER (self->seats[MM_COLOR_BLACK]),
                       MM_PLAYER (self->seats[MM_COLOR_WHITE]));
-  g_signal_connect_object (self->game, "move-played", G_CALLBACK (mm_online_game_move_played_cb),
-                           self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   if (self->base > 0)
     {
       self->clock = mm_clock_new ((gint64) self->base * G_USEC_PER_SEC,

@@ -94,6 +94,8 @@ void          mm_online_game_say_async          (MmOnlineGame        *self,
 gboolean      mm_online_game_send_finish        (MmOnlineGame        *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);
+void          mm_online_game_attach             (MmOnlineGame        *self,
+                                                 MmMatch             *match);
 void          mm_online_game_leave              (MmOnlineGame        *self);
 
 G_END_DECLS
