@@ -9,6 +9,7 @@ gcc:/usr/bin/gcc
 pkg-config:/usr/bin/pkg-config
 libglib2.0-dev:/usr/include/glib-2.0/glib.h
 libgtk-4-dev:/usr/include/gtk-4.0/gtk/gtk.h
+libsecret-1-dev:/usr/include/libsecret-1/libsecret/secret.h
 libjson-glib-dev:/usr/include/json-glib-1.0/json-glib/json-glib.h
 libsodium-dev:/usr/include/sodium.h
 libgnutls28-dev:/usr/include/gnutls/x509.h
@@ -45,7 +46,7 @@ mm_install_packages ()
   if ! command -v apt-get >/dev/null 2>&1; then
     echo "Monomachia needs these packages (Debian names; install your system's equivalents):" >&2
     echo "$missing" | sed 's/^/  /' >&2
-    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, json-glib 1.6, libsodium, GnuTLS and SQLite development files, glib-networking," >&2
+    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, libsecret, json-glib 1.6, libsodium, GnuTLS and SQLite development files, glib-networking," >&2
     echo "gettext, xmllint, desktop-file-utils, itstool, and Xvfb with xauth for the tests." >&2
     exit 1
   fi

@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "mm-application.h"
+#include "mm-lobby-host.h"
 #include "mm-window.h"
 
 #define MM_WEBSITE "https://github.com/monomachia/monomachia"
@@ -222,6 +223,28 @@ mm_application_watch_desktop_style (MmApplication *self)
                      mm_application_portal_read_cb, g_object_ref (self));
 }
 
+/* A challenge answered in a desktop notification: the window that has
+ * the lobby's connection answers it. */
+static void
+mm_application_answer_challenge_action (GSimpleAction *action,
+                                        GVariant      *parameter,
+                                        gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+  const char *id;
+  gboolean accept;
+
+  g_variant_get (parameter, "(&sb)", &id, &accept);
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (MM_IS_WINDOW (l->data) && mm_window_get_lobby_client (l->data) != NULL)
+      {
+        mm_window_answer_challenge (l->data, id, accept);
+        if (accept)
+          gtk_window_present (l->data);
+        return;
+      }
+}
+
 static void
 mm_application_startup (GApplication *application)
 {
@@ -229,6 +252,8 @@ mm_application_startup (GApplication *application)
     { .name = "about", .activate = mm_application_about_action },
     { .name = "help", .activate = mm_application_help_action },
     { .name = "quit", .activate = mm_application_quit_action },
+    { .name = "answer-challenge", .activate = mm_application_answer_challenge_action,
+      .parameter_type = "(sb)" },
   };
   static const struct {
     const char *action;
@@ -238,6 +263,7 @@ mm_application_startup (GApplication *application)
     { "app.help", { "F1", NULL } },
     { "win.new-game-dialog", { "<Primary>n", NULL } },
     { "win.new-game", { "<Primary>r", NULL } },
+    { "win.play-online", { "<Primary>l", NULL } },
     { "win.edit-board", { "<Primary>e", NULL } },
     { "win.hint", { "<Primary>h", NULL } },
     { "win.analysis-mode", { "<Primary>m", NULL } },
@@ -322,6 +348,24 @@ mm_application_dispose (GObject *object)
   G_OBJECT_CLASS (mm_application_parent_class)->dispose (object);
 }
 
+/* A lobby hosted here tells its guests that it stops, and the words get
+ * out before the process ends. */
+static void
+mm_application_shutdown (GApplication *application)
+{
+  MmLobbyHost *host = mm_lobby_host_get_default ();
+
+  if (mm_lobby_host_is_running (host))
+    {
+      gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+      mm_lobby_host_stop (host);
+      while (g_get_monotonic_time () < until)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  G_APPLICATION_CLASS (mm_application_parent_class)->shutdown (application);
+}
+
 static void
 mm_application_class_init (MmApplicationClass *klass)
 {
@@ -331,6 +375,7 @@ mm_application_class_init (MmApplicationClass *klass)
   object_class->dispose = mm_application_dispose;
   application_class->startup = mm_application_startup;
   application_class->activate = mm_application_activate;
+  application_class->shutdown = mm_application_shutdown;
   application_class->open = mm_application_open;
 }
 

@@ -18,7 +18,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 /* The New Game window: who plays (another person here, or the computer
- * at one of its levels; online play is shown but not available yet),
+ * at one of its levels, or someone online, found in the lobby),
  * their names, the start
  * position and the clocks.  Its choices are kept in GSettings, where
  * the next New Game window and Play Again find them; Start says so with
@@ -293,6 +293,8 @@ mm_new_game_dialog_set_opponent (MmNewGameDialog *self,
       else if (gtk_drop_down_get_selected (self->color_dropdown) == COLOR_BOTH)
         gtk_drop_down_set_selected (self->color_dropdown, COLOR_BLACK);
     }
+  else if (g_strcmp0 (opponent, "online") == 0)
+    gtk_check_button_set_active (self->online_button, TRUE);
   else
     gtk_check_button_set_active (self->person_button, TRUE);
 }
@@ -361,6 +363,8 @@ mm_new_game_dialog_get_setup (MmNewGameDialog *self)
   if (gtk_check_button_get_active (self->computer_button)
       && gtk_widget_get_sensitive (GTK_WIDGET (self->computer_button)))
     opponent = color == COLOR_BOTH ? "computer-both" : "computer";
+  else if (gtk_check_button_get_active (self->online_button))
+    opponent = "online";
   replace_string (&setup->opponent, opponent);
   if (level < MM_AI_N_PLAY_LEVELS)
     replace_string (&setup->level, mm_ai_level_to_string (level));
@@ -387,7 +391,9 @@ mm_new_game_dialog_start (MmNewGameDialog *self)
   g_return_if_fail (MM_IS_NEW_GAME_DIALOG (self));
 
   setup = mm_new_game_dialog_get_setup (self);
-  mm_new_game_setup_save (setup, self->settings);
+  /* Play Again replays a game here; an online one is found anew. */
+  if (g_strcmp0 (setup->opponent, "online") != 0)
+    mm_new_game_setup_save (setup, self->settings);
 
   g_object_ref (self);
   gtk_window_destroy (GTK_WINDOW (self));

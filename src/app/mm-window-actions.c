@@ -78,6 +78,7 @@ mm_window_new_game (gpointer owner,
   g_autoptr(MmClock) clock = NULL;
 
   _mm_window_leave_edit (self);
+  _mm_window_leave_online_game (self);
   _mm_window_stop_hint (self);
   mm_opponents_set_level_id (self->opponents, setup->level);
   mm_announcer_set_quiet (self->announcer, TRUE);
@@ -123,6 +124,7 @@ mm_window_edit_play (gpointer owner,
   mm_board_editor_get_position (self->board_editor, &black, &white, &side);
   mm_board_from_colors (&board, black, white, side);
   _mm_window_leave_edit (self);
+  _mm_window_leave_online_game (self);
   /* The position set up is played on by the same opponents: against
    * the computer, it keeps its side. */
   _mm_window_stop_hint (self);
@@ -141,6 +143,12 @@ static void
 mm_window_new_game_chosen_cb (MmWindow             *self,
                               const MmNewGameSetup *setup)
 {
+  /* Someone online is found in the lobby. */
+  if (g_strcmp0 (setup->opponent, "online") == 0)
+    {
+      mm_window_open_lobby (self);
+      return;
+    }
   mm_record_actions_confirm_discard (self->records, mm_window_new_game, self, mm_new_game_setup_copy (setup),
                              (GDestroyNotify) mm_new_game_setup_free);
 }
@@ -226,6 +234,12 @@ mm_window_hint_action (GtkWidget  *widget,
   MmWindow *self = MM_WINDOW (widget);
   MmBoard board;
 
+  if (_mm_window_in_online_game (self))
+    {
+      /* Translators: shown when Hint is asked for in a game played online */
+      _mm_window_show_message (self, _("There are no hints in a game played online."));
+      return;
+    }
   if (self->editing || self->browse >= 0 || _mm_window_is_finished (self))
     {
       /* Translators: shown when Hint is asked for where no move can be played */

@@ -140,7 +140,7 @@ _mm_window_is_computer_turn (MmWindow *self)
 void
 _mm_window_follow_clock (MmWindow *self)
 {
-  mm_players_bar_follow_clock (self->players_bar, mm_match_get_clock (self->match));
+  mm_players_bar_follow_clock (self->players_bar, _mm_window_get_shown_clock (self));
 }
 
 void
@@ -200,8 +200,11 @@ _mm_window_update_status (MmWindow *self)
   /* The card of the side to move is highlighted. */
   mm_players_bar_set_current (self->players_bar, over ? -1 : (int) side);
 
+  /* Online, a move is taken back only with the opponent's leave. */
+  live = live && !_mm_window_in_online_game (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  live && mm_match_can_undo (self->match));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
                                  live && mm_match_can_redo (self->match));
+  _mm_window_update_online_actions (self);
 }

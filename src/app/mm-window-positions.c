@@ -48,7 +48,8 @@ _mm_window_update_browse_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.browse-last",
                                  can && self->browse >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
-                                 can && self->browse >= 0 && !_mm_window_result_stands (self));
+                                 can && self->browse >= 0 && !_mm_window_result_stands (self)
+                                 && !_mm_window_in_online_game (self));
 }
 
 /* The list follows every change of the game. */
@@ -150,7 +151,8 @@ _mm_window_update_edit_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-start", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-cancel", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-play", editing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-board", !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-board",
+                                 !editing && !_mm_window_in_online_game (self));
 }
 
 

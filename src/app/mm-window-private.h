@@ -29,6 +29,7 @@
 #include "mm-eval-graph.h"
 #include "mm-match.h"
 #include "mm-move-list.h"
+#include "mm-online-bar.h"
 #include "mm-opponents.h"
 #include "mm-players-bar.h"
 #include "mm-record-actions.h"
@@ -103,6 +104,14 @@ struct _MmWindow
   GtkRevealer          *toast_revealer;
   MmMoveList           *move_list;
   MmBoardEditor        *board_editor;
+  MmOnlineBar          *online_bar;
+
+  /* Online: the lobby's connection, the game on the board (its match is
+   * the window's), the lobby's window, a countdown's tick */
+  MmLobbyClient        *lobby_client;
+  MmOnlineGame         *online_game;
+  MmLobbyDialog        *lobby_dialog;
+  guint                 online_tick;
 };
 
 /* Between the window's files */
@@ -174,6 +183,14 @@ void       _mm_window_update_title (MmWindow *self);
 
 /* For the tests, which drive the window as a person would and read what
  * it shows. */
+gboolean   _mm_window_in_online_game (MmWindow *self);
+void       _mm_window_leave_online_game (MmWindow *self);
+void       _mm_window_update_online_actions (MmWindow *self);
+MmClock   *_mm_window_get_shown_clock (MmWindow *self);
+void       _mm_window_class_install_online_actions (GtkWidgetClass *widget_class);
+void       _mm_window_init_online (MmWindow *self);
+void       _mm_window_dispose_online (MmWindow *self);
+
 void         _mm_window_save_as_file     (MmWindow   *self,
                                           GFile      *file);
 void         _mm_window_set_clock        (MmWindow   *self,

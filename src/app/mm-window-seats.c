@@ -113,6 +113,8 @@ _mm_window_set_computer_side (MmWindow   *self,
 
   if (g_str_equal (_mm_window_get_computer_side (self), side != NULL ? side : "none"))
     return;
+  /* A finished online game, played on against the computer here. */
+  _mm_window_leave_online_game (self);
   _mm_window_stop_hint (self);
   /* The level comes from the settings when the computer comes in. */
   if (g_str_equal (_mm_window_get_computer_side (self), "none"))

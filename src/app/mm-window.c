@@ -267,6 +267,7 @@ mm_window_load_cb (MmWindow        *self,
   gboolean loaded;
 
   _mm_window_leave_edit (self);
+  _mm_window_leave_online_game (self);
   /* Games read from elsewhere are played on by people; the computer
    * leaves first, so that it never starts thinking on the new game. */
   _mm_window_stop_hint (self);
@@ -514,6 +515,7 @@ mm_window_dispose (GObject *object)
   if (self->match != NULL)
     mm_window_autosave_now (self);
   g_cancellable_cancel (self->cancellable);
+  _mm_window_dispose_online (self);
   _mm_window_stop_hint (self);
   mm_review_panel_stop (self->review_panel);
   _mm_window_stop_analysis (self);
@@ -646,6 +648,7 @@ mm_window_class_init (MmWindowClass *klass)
   g_type_ensure (MM_TYPE_BOARD_EDITOR);
   g_type_ensure (MM_TYPE_MOVE_LIST);
   g_type_ensure (MM_TYPE_PLAYERS_BAR);
+  g_type_ensure (MM_TYPE_ONLINE_BAR);
   g_type_ensure (MM_TYPE_REVIEW_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/ui/mm-window.ui");
@@ -663,6 +666,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmWindow, toast_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, MmWindow, board_editor);
+  gtk_widget_class_bind_template_child (widget_class, MmWindow, online_bar);
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_edit_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, mm_window_square_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_move_activated_cb);
@@ -671,6 +675,7 @@ mm_window_class_init (MmWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, _mm_window_review_changed_cb);
 
   _mm_window_class_install_actions (widget_class);
+  _mm_window_class_install_online_actions (widget_class);
 }
 
 static void
@@ -743,6 +748,7 @@ mm_window_init (MmWindow *self)
   _mm_window_follow_clock (self);
   _mm_window_update_edit_actions (self);
   _mm_window_review_changed_cb (self);
+  _mm_window_init_online (self);
   /* Last: the game it looks at is in place. */
   g_settings_bind (self->settings, "analysis-mode", self, "analysis-mode",
                    G_SETTINGS_BIND_DEFAULT);

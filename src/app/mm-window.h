@@ -23,6 +23,8 @@
 #include <gtk/gtk.h>
 
 #include "mm-game.h"
+#include "mm-lobby-client.h"
+#include "mm-online-game.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +34,21 @@ G_DECLARE_FINAL_TYPE (MmWindow, mm_window, MM, WINDOW, GtkApplicationWindow)
 
 MmWindow *mm_window_new       (GtkApplication *application);
 MmGame   *mm_window_get_game  (MmWindow       *self);
+
+typedef struct _MmLobbyDialog MmLobbyDialog;
+
+MmLobbyClient *mm_window_get_lobby_client (MmWindow      *self);
+void           mm_window_set_lobby_client (MmWindow      *self,
+                                           MmLobbyClient *client);
+MmOnlineGame  *mm_window_get_online_game  (MmWindow      *self);
+void           mm_window_show_online_game (MmWindow      *self,
+                                           MmOnlineGame  *game);
+MmLobbyDialog *mm_window_open_lobby       (MmWindow      *self);
+void           mm_window_answer_challenge (MmWindow      *self,
+                                           const char    *id,
+                                           gboolean       accept);
+void           mm_window_show_message     (MmWindow      *self,
+                                           const char    *message);
 void      mm_window_open_files (MmWindow       *self,
                                 GFile         **files,
                                 guint           n_files);
