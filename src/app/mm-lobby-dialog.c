@@ -277,8 +277,9 @@ mm_lobby_row_fill (GtkListItem *item,
   gtk_label_set_text (GTK_LABEL (mm_lobby_row_part (item, ROW_MAIN)), main_text);
   gtk_label_set_text (GTK_LABEL (mm_lobby_row_part (item, ROW_DETAIL)), detail);
   gtk_button_set_label (GTK_BUTTON (button), button_label);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  /* The target first: an action of a string without one is refused. */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_set_sensitive (button, sensitive);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   accessible, -1);
@@ -860,7 +861,6 @@ mm_lobby_dialog_watched_cb (GObject      *source,
       return;
     }
   mm_window_show_online_game (self->window, game);
-  gtk_window_close (GTK_WINDOW (self));
 }
 
 static void
@@ -939,14 +939,6 @@ mm_lobby_dialog_answer_action (GtkWidget  *widget,
   gtk_revealer_set_reveal_child (self->challenge_revealer, FALSE);
 }
 
-/* A game of the person's began: it is played in the window. */
-static void
-mm_lobby_dialog_game_started_cb (MmLobbyDialog *self,
-                                 MmOnlineGame  *game)
-{
-  gtk_window_close (GTK_WINDOW (self));
-}
-
 static void
 mm_lobby_dialog_use_client (MmLobbyDialog *self,
                             MmLobbyClient *client)
@@ -972,8 +964,6 @@ mm_lobby_dialog_use_client (MmLobbyDialog *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (client, "challenge-ended",
                            G_CALLBACK (mm_lobby_dialog_challenge_ended_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (client, "game-started", G_CALLBACK (mm_lobby_dialog_game_started_cb),
-                           self, G_CONNECT_SWAPPED);
   mm_chat_panel_set_max_length (self->chat_panel, MAX (mm_lobby_client_get_max_chat (client), 1));
   mm_lobby_dialog_update_session (self);
 }
@@ -996,7 +986,9 @@ mm_lobby_dialog_dispose (GObject *object)
   g_clear_object (&self->challenge);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->password, g_free);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MM_TYPE_LOBBY_DIALOG);
+  /* No gtk_widget_dispose_template(): GTK 4.8 unparents the pages of the
+   * template's GtkNotebook twice with it (a critical, measured); the
+   * window's own dispose takes its children down. */
 
   G_OBJECT_CLASS (mm_lobby_dialog_parent_class)->dispose (object);
 }

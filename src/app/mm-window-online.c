@@ -401,6 +401,9 @@ mm_window_show_online_game (MmWindow     *self,
   _mm_window_update_status (self);
   _mm_window_update_online_actions (self);
   mm_announcer_play_sound (self->announcer, "end");
+  /* The game is played here: the lobby's window steps aside. */
+  if (self->lobby_dialog != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->lobby_dialog), FALSE);
   gtk_window_present (GTK_WINDOW (self));
   _mm_window_focus_board (self);
 }

@@ -249,3 +249,66 @@ mm_test_ui_log_writer (GLogLevelFlags   log_level,
 
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
+
+static gboolean
+mm_test_ui_timed_out_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done holds; fails the test after @seconds. */
+void
+mm_test_ui_wait_until (gboolean (*done) (gpointer data),
+                       gpointer   data,
+                       guint      seconds)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (seconds, mm_test_ui_timed_out_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+}
+
+/* The last shown toplevel of @type, or NULL. */
+GtkWindow *
+mm_test_ui_find_window (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        found = window;
+    }
+  return found;
+}
+
+/* A key pressed on @widget's key controller, as a keyboard would;
+ * whether it was handled. */
+gboolean
+mm_test_ui_press_key (GtkWidget *widget,
+                      guint      keyval,
+                      guint      keycode)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (widget);
+  GtkEventController *keys = NULL;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        keys = controller;
+    }
+  g_object_unref (controllers);
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, keycode, 0, &handled);
+  return handled;
+}

@@ -48,6 +48,14 @@ void        mm_test_ui_click                 (GtkWidget         *root,
 void        mm_test_ui_choose                (GtkDropDown       *drop_down,
                                               const char        *item);
 
+void        mm_test_ui_wait_until            (gboolean         (*done) (gpointer data),
+                                              gpointer           data,
+                                              guint              seconds);
+GtkWindow  *mm_test_ui_find_window           (GType              type);
+gboolean    mm_test_ui_press_key             (GtkWidget         *widget,
+                                              guint              keyval,
+                                              guint              keycode);
+
 GLogWriterOutput mm_test_ui_log_writer      (GLogLevelFlags     log_level,
                                               const GLogField   *fields,
                                               gsize              n_fields,
