@@ -25,6 +25,7 @@ dbus-daemon:/usr/bin/dbus-run-session
 MM_TEST_DEPS="
 xvfb:/usr/bin/Xvfb
 xauth:/usr/bin/xauth
+iproute2:/usr/sbin/ip
 "
 
 mm_missing_packages ()

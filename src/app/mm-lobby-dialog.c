@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "mm-chat-panel.h"
+#include "mm-lan.h"
 #include "mm-lobby-client.h"
 #include "mm-lobby-dialog.h"
 #include "mm-lobby-game.h"
@@ -66,6 +67,8 @@ struct _MmLobbyDialog
   MmLobbyOffer   *challenge;
   /* The password of the log-in in progress, kept if it works */
   char           *password;
+  /* The servers heard on the local network */
+  MmLanDiscovery *discovery;
 
   /* Template widgets */
   GtkStack       *pages;
@@ -77,6 +80,8 @@ struct _MmLobbyDialog
   GtkCheckButton *register_check;
   GtkCheckButton *remember_check;
   GtkCheckButton *tls_check;
+  GtkWidget      *lan_box;
+  GtkListView    *lan_view;
   GtkRevealer    *trust_revealer;
   GtkLabel       *trust_label;
   GtkWidget      *connect_button;
@@ -387,6 +392,44 @@ mm_lobby_dialog_set_model (GtkListView *view,
                                                                             : NULL);
 
   gtk_list_view_set_model (view, GTK_SELECTION_MODEL (selection));
+}
+
+static void
+mm_lobby_lan_bind_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      MmLobbyDialog            *self)
+{
+  MmLanServer *server = gtk_list_item_get_item (item);
+  g_autofree char *address = mm_lan_server_get_address (server);
+  g_autofree char *short_fingerprint = g_strndup (mm_lan_server_get_fingerprint (server), 11);
+  /* Translators: a server heard on the network: its address, and the start of its certificate's fingerprint */
+  g_autofree char *detail = g_strdup_printf (_("%s · certificate %s…"), address, short_fingerprint);
+
+  /* Translators: a button that puts a server's address in the field */
+  mm_lobby_row_fill (item, mm_lan_server_get_name (server), detail, _("Use"), "lobby.use-server",
+                     address, TRUE);
+}
+
+static void
+mm_lobby_dialog_lan_changed_cb (MmLobbyDialog *self)
+{
+  gtk_widget_set_visible (self->lan_box,
+                          g_list_model_get_n_items (mm_lan_discovery_get_servers (self->discovery)) > 0);
+}
+
+/* Listens for servers on the local network; where it cannot (no
+ * network, the port taken), the list stays hidden. */
+static void
+mm_lobby_dialog_listen_lan (MmLobbyDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->discovery = mm_lan_discovery_new ();
+  mm_lobby_dialog_set_model (self->lan_view, mm_lan_discovery_get_servers (self->discovery));
+  g_signal_connect_object (mm_lan_discovery_get_servers (self->discovery), "items-changed",
+                           G_CALLBACK (mm_lobby_dialog_lan_changed_cb), self, G_CONNECT_SWAPPED);
+  if (!mm_lan_discovery_start (self->discovery, MM_LAN_PORT, 10000, &error))
+    g_debug ("Not listening for servers on the network: %s", error->message);
 }
 
 /* ------------------------------------------------------------------ */
@@ -984,6 +1027,7 @@ mm_lobby_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->client, self);
   g_clear_object (&self->client);
   g_clear_object (&self->challenge);
+  g_clear_object (&self->discovery);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->password, g_free);
   /* No gtk_widget_dispose_template(): GTK 4.8 unparents the pages of the
@@ -1013,6 +1057,8 @@ mm_lobby_dialog_class_init (MmLobbyDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, register_check);
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, remember_check);
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, tls_check);
+  gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, lan_box);
+  gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, lan_view);
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, trust_revealer);
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, trust_label);
   gtk_widget_class_bind_template_child (widget_class, MmLobbyDialog, connect_button);
@@ -1108,6 +1154,8 @@ mm_lobby_dialog_init (MmLobbyDialog *self)
   mm_lobby_dialog_set_factory (self, self->seeks_view, G_CALLBACK (mm_lobby_seek_bind_cb));
   mm_lobby_dialog_set_factory (self, self->players_view, G_CALLBACK (mm_lobby_player_bind_cb));
   mm_lobby_dialog_set_factory (self, self->games_view, G_CALLBACK (mm_lobby_game_bind_cb));
+  mm_lobby_dialog_set_factory (self, self->lan_view, G_CALLBACK (mm_lobby_lan_bind_cb));
+  mm_lobby_dialog_listen_lan (self);
   g_signal_connect_object (self->chat_panel, "send", G_CALLBACK (mm_lobby_dialog_say_cb), self,
                            G_CONNECT_SWAPPED);
 

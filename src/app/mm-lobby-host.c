@@ -28,6 +28,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include "mm-lan.h"
 #include "mm-lobby-host.h"
 #include "mm-lobby-server.h"
 #include "mm-sqlite-store.h"
@@ -41,6 +42,8 @@ struct _MmLobbyHost
   MmSqliteStore *store;
   char          *fingerprint;
   guint16        port;
+  /* Tells the local network the lobby is here */
+  MmLanBeacon   *beacon;
 };
 
 G_DEFINE_FINAL_TYPE (MmLobbyHost, mm_lobby_host, G_TYPE_OBJECT)
@@ -151,6 +154,17 @@ mm_lobby_host_start (MmLobbyHost  *self,
   self->store = g_steal_pointer (&store);
   g_free (self->fingerprint);
   self->fingerprint = mm_tls_certificate_get_fingerprint (certificate);
+  /* A lobby kept to one address (loopback, for tests) is not announced:
+   * nobody else could reach it, and nothing is sent to the network. */
+  if (address == NULL)
+    {
+      g_autofree char *name = g_strdup_printf (_("%s’s lobby"), g_get_host_name ());
+      g_autoptr(GError) beacon_error = NULL;
+
+      self->beacon = mm_lan_beacon_new (name, self->port, self->fingerprint);
+      if (!mm_lan_beacon_start (self->beacon, 3000, &beacon_error))
+        g_message ("The lobby is not announced on the network: %s", beacon_error->message);
+    }
   return TRUE;
 }
 
@@ -162,6 +176,9 @@ mm_lobby_host_stop (MmLobbyHost *self)
 
   if (self->server == NULL)
     return;
+  if (self->beacon != NULL)
+    mm_lan_beacon_stop (self->beacon);
+  g_clear_object (&self->beacon);
   mm_lobby_server_stop (self->server);
   g_clear_object (&self->server);
   g_clear_object (&self->store);
