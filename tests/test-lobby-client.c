@@ -309,6 +309,32 @@ test_guest (Fixture *fixture, gconstpointer data)
 }
 
 static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* The time allowed to connect is not a limit on silence afterwards (a
+ * GSocketClient's timeout stays on its sockets unless taken off). */
+static void
+test_quiet_lobby (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(MmLobbyClient) ana = client_new (fixture);
+  g_autoptr(GError) error = NULL;
+  guint changes = 0;
+
+  _mm_lobby_client_set_connect_timeout (ana, 1);
+  g_assert_true (log_in_full (ana, "ana", NULL, FALSE, &error));
+  g_assert_no_error (error);
+  g_signal_connect (ana, "notify::state", G_CALLBACK (count_notify), &changes);
+  mm_test_run_for (2500);
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpint (mm_lobby_client_get_state (ana), ==, MM_LOBBY_CLIENT_CONNECTED);
+}
+
+static void
 test_registered (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(MmLobbyClient) nikos = client_new (fixture);
@@ -987,6 +1013,7 @@ main (int argc, char *argv[])
   g_test_add (path, Fixture, tls, fixture_set_up, function, fixture_tear_down)
   ADD ("/lobby-client/guest", test_guest, NULL);
   ADD ("/lobby-client/registered", test_registered, NULL);
+  ADD ("/lobby-client/quiet-lobby", test_quiet_lobby, NULL);
   ADD ("/lobby-client/seek-and-accept", test_seek_and_accept, NULL);
   ADD ("/lobby-client/challenge-and-decline", test_challenge_and_decline, NULL);
   ADD ("/lobby-client/lobby-chat", test_lobby_chat, NULL);

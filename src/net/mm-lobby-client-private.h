@@ -35,5 +35,7 @@ GError       *_mm_lobby_client_error_from_message (JsonObject    *message);
 
 /* For tests: the line to the server, to cut it. */
 GSocketConnection *_mm_lobby_client_get_socket    (MmLobbyClient *self);
+void          _mm_lobby_client_set_connect_timeout (MmLobbyClient *self,
+                                                    guint          seconds);
 
 G_END_DECLS

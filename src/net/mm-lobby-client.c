@@ -88,6 +88,7 @@ struct _MmLobbyClient
   /* id → MmOnlineGame played or watched */
   GHashTable         *games;
 
+  guint               connect_timeout_s;
   guint               first_delay_s;
   guint               longest_delay_s;
   guint               delay_s;
@@ -1087,6 +1088,9 @@ mm_lobby_client_connected_cb (GObject      *source,
     }
 
   self->socket = g_steal_pointer (&socket);
+  /* The client's timeout was for connecting; a lobby is quiet for long
+   * stretches (the server's pings keep it alive). */
+  g_socket_set_timeout (g_socket_connection_get_socket (self->socket), 0);
   self->connection = mm_connection_new (G_IO_STREAM (self->socket));
   g_signal_connect (self->connection, "message", G_CALLBACK (mm_lobby_client_message_cb), self);
   g_signal_connect (self->connection, "closed", G_CALLBACK (mm_lobby_client_closed_cb), self);
@@ -1109,7 +1113,7 @@ mm_lobby_client_attempt (MmLobbyClient *self)
                                                   : MM_LOBBY_CLIENT_CONNECTING);
   /* The protocol is not HTTP: a proxy would not help. */
   g_socket_client_set_enable_proxy (client, FALSE);
-  g_socket_client_set_timeout (client, 20);
+  g_socket_client_set_timeout (client, self->connect_timeout_s);
   g_socket_client_set_tls (client, self->tls);
   g_signal_connect_object (client, "event", G_CALLBACK (mm_lobby_client_socket_event_cb), self, 0);
   g_socket_client_connect_async (client, address, self->attempt, mm_lobby_client_connected_cb,
@@ -1315,6 +1319,7 @@ mm_lobby_client_init (MmLobbyClient *self)
   self->lists[TOPIC_SEEKS] = g_list_store_new (MM_TYPE_LOBBY_OFFER);
   self->lists[TOPIC_GAMES] = g_list_store_new (MM_TYPE_LOBBY_GAME);
   self->games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->connect_timeout_s = 20;
   self->first_delay_s = 1;
   self->longest_delay_s = 16;
 }
@@ -1531,4 +1536,11 @@ GSocketConnection *
 _mm_lobby_client_get_socket (MmLobbyClient *self)
 {
   return self->socket;
+}
+
+void
+_mm_lobby_client_set_connect_timeout (MmLobbyClient *self,
+                                      guint          seconds)
+{
+  self->connect_timeout_s = seconds;
 }

@@ -37,6 +37,7 @@
 #include "mm-board-view.h"
 #include "mm-chat-panel.h"
 #include "mm-lobby-dialog.h"
+#include "mm-lobby-host.h"
 #include "mm-sqlite-store.h"
 #include "mm-test-client.h"
 #include "mm-test-ui.h"
@@ -408,6 +409,56 @@ play_online (MmWindow *window)
   g_assert_true (mm_match_is_finished (window->match));
 }
 
+static guint16
+free_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  return port;
+}
+
+static gboolean
+hosted_session_cb (gpointer data)
+{
+  const char *text = text_of (data, "session-label");
+
+  return text != NULL && strstr (text, "’s lobby as nikos, a guest") != NULL;
+}
+
+/* Host on This Computer: the server runs in the app, the person joins
+ * it, the window says where friends connect and what fingerprint they
+ * compare; stopping it ends the lobby. */
+static void
+host_here (MmWindow *window)
+{
+  guint16 port = free_port ();
+  g_autofree char *where = g_strdup_printf (":%u", port);
+  GtkWidget *dialog;
+  MmLobbyHost *host = mm_lobby_host_get_default ();
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL);
+  dialog = GTK_WIDGET (wait_for_window (MM_TYPE_LOBBY_DIALOG));
+  set_entry (dialog, GTK_TYPE_ENTRY, 1, "nikos");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (mm_test_ui_find_by_type (dialog, GTK_TYPE_SPIN_BUTTON)),
+                             port);
+  mm_test_ui_click (dialog, "Host");
+  g_assert_true (mm_lobby_host_is_running (host));
+  g_assert_cmpuint (mm_lobby_host_get_port (host), ==, port);
+  wait_shows (dialog, "host-label", "Hosting. Friends connect to:");
+  wait_shows (dialog, "host-label", where);
+  wait_shows (dialog, "host-label", mm_lobby_host_get_fingerprint (host));
+  /* Its own certificate is trusted without a question. */
+  mm_test_ui_wait_until (hosted_session_cb, dialog, 20);
+
+  mm_test_ui_click (dialog, "Stop Hosting");
+  g_assert_false (mm_lobby_host_is_running (host));
+  mm_test_ui_click (dialog, "Disconnect");
+}
+
 typedef void (*WindowTest) (MmWindow *window);
 
 static void
@@ -452,6 +503,7 @@ main (int   argc,
   g_assert_cmpint (sodium_init (), >=, 0);
 
   g_test_add_data_func ("/app/online/play-online", play_online, test_in_application);
+  g_test_add_data_func ("/app/online/host-here", host_here, test_in_application);
 
   return g_test_run ();
 }
