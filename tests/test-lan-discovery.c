@@ -151,9 +151,10 @@ run_in_namespace (char **argv)
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *unshare = g_find_program_in_path ("unshare");
   int status = 0;
 
-  if (self == NULL || g_find_program_in_path ("unshare") == NULL)
+  if (self == NULL || unshare == NULL)
     {
       g_print ("1..0 # SKIP unshare is not installed: LAN discovery is tested only in a private "
                "network namespace\n");
