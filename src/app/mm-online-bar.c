@@ -130,19 +130,21 @@ mm_online_bar_set_question (MmOnlineBar *self,
   gtk_widget_set_visible (self->question_box, text != NULL);
 }
 
-/* A player sees the game's actions; a spectator only Leave. */
+/* A player sees the actions of a game going on, then Rematch once it is
+ * over; a spectator only Leave. */
 void
-mm_online_bar_set_playing (MmOnlineBar *self,
-                           gboolean     playing)
+mm_online_bar_set_stage (MmOnlineBar *self,
+                         gboolean     playing,
+                         gboolean     over)
 {
-  GtkWidget *buttons[] = { self->resign_button, self->undo_button, self->abort_button,
-                           self->rematch_button };
+  GtkWidget *during[] = { self->resign_button, self->undo_button, self->abort_button };
 
   g_return_if_fail (MM_IS_ONLINE_BAR (self));
 
   /* A flow box's child holds each button: it is the child that goes. */
-  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
-    gtk_widget_set_visible (gtk_widget_get_parent (buttons[i]), playing);
+  for (guint i = 0; i < G_N_ELEMENTS (during); i++)
+    gtk_widget_set_visible (gtk_widget_get_parent (during[i]), playing && !over);
+  gtk_widget_set_visible (gtk_widget_get_parent (self->rematch_button), playing && over);
 }
 
 MmChatPanel *

@@ -43,8 +43,9 @@ void         mm_online_bar_set_result    (MmOnlineBar *self,
                                           const char  *text);
 void         mm_online_bar_set_question  (MmOnlineBar *self,
                                           const char  *text);
-void         mm_online_bar_set_playing   (MmOnlineBar *self,
-                                          gboolean     playing);
+void         mm_online_bar_set_stage     (MmOnlineBar *self,
+                                          gboolean     playing,
+                                          gboolean     over);
 MmChatPanel *mm_online_bar_get_chat      (MmOnlineBar *self);
 
 G_END_DECLS

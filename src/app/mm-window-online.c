@@ -205,7 +205,9 @@ _mm_window_update_online_actions (MmWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-resign", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-undo",
                                  playing && mm_game_get_n_moves (self->game) > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-abort", playing);
+  /* The server calls a game off only until both sides have moved. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-abort",
+                                 playing && mm_game_get_n_moves (self->game) < 2);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-answer-undo",
                                  playing && mm_online_game_get_undo_asked (self->online_game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-rematch",
@@ -214,6 +216,9 @@ _mm_window_update_online_actions (MmWindow *self)
                                  && mm_lobby_client_get_state (self->lobby_client)
                                     == MM_LOBBY_CLIENT_CONNECTED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.online-leave", self->online_game != NULL);
+  if (self->online_game != NULL)
+    mm_online_bar_set_stage (self->online_bar, !mm_online_game_is_spectator (self->online_game),
+                             over);
   /* No help from the computer in a game being played online. */
   for (guint i = 0; i < G_N_ELEMENTS (locked); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), locked[i], !online);
@@ -389,7 +394,6 @@ mm_window_show_online_game (MmWindow     *self,
   mm_chat_panel_clear (chat);
   if (self->lobby_client != NULL)
     mm_chat_panel_set_max_length (chat, MAX (mm_lobby_client_get_max_chat (self->lobby_client), 1));
-  mm_online_bar_set_playing (self->online_bar, !mm_online_game_is_spectator (game));
   mm_online_bar_set_question (self->online_bar, NULL);
   mm_window_show_online_title (self);
   mm_window_show_online_result (self);

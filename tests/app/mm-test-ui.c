@@ -20,6 +20,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "mm-test-ui.h"
@@ -311,4 +312,78 @@ mm_test_ui_press_key (GtkWidget *widget,
   g_assert_nonnull (keys);
   g_signal_emit_by_name (keys, "key-pressed", keyval, keycode, 0, &handled);
   return handled;
+}
+
+static void
+mm_test_ui_after_paint_cb (GdkFrameClock *clock,
+                           guint         *n_frames)
+{
+  (*n_frames)++;
+}
+
+/* Waits until @window has been painted a few times, so that its layout
+ * has settled and the flips have turned. */
+void
+mm_test_ui_wait_for_frames (GtkWindow *window,
+                            guint      frames)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (10, mm_test_ui_timed_out_cb, &timed_out);
+  guint n_frames = 0;
+  GdkFrameClock *clock;
+  gulong handler;
+
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (mm_test_ui_after_paint_cb),
+                              &n_frames);
+  while (n_frames < frames && !timed_out)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+}
+
+/* Renders @window as GTK draws it and writes it to FOLDER/NAME.png;
+ * returns the number of different colours in it, so that a caller can
+ * tell a picture from a blank. */
+guint
+mm_test_ui_save_screenshot (GtkWindow  *window,
+                            const char *folder,
+                            const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *file_name = g_strdup_printf ("%s.png", name);
+  g_autofree guint32 *pixels = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int w = gtk_widget_get_width (GTK_WIDGET (window));
+  int h = gtk_widget_get_height (GTK_WIDGET (window));
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  path = g_build_filename (folder, file_name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("%s: %d×%d", path, w, h);
+
+  pixels = g_new (guint32, (gsize) w * h);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) w * 4);
+  for (gsize i = 0; i < (gsize) w * h; i += 7)
+    g_hash_table_add (colours, GUINT_TO_POINTER (pixels[i]));
+
+  return g_hash_table_size (colours);
 }

@@ -56,6 +56,12 @@ gboolean    mm_test_ui_press_key             (GtkWidget         *widget,
                                               guint              keyval,
                                               guint              keycode);
 
+void        mm_test_ui_wait_for_frames       (GtkWindow         *window,
+                                              guint              frames);
+guint       mm_test_ui_save_screenshot       (GtkWindow         *window,
+                                              const char        *folder,
+                                              const char        *name);
+
 GLogWriterOutput mm_test_ui_log_writer      (GLogLevelFlags     log_level,
                                               const GLogField   *fields,
                                               gsize              n_fields,

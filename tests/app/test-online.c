@@ -27,7 +27,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 #include <sodium.h>
 #include <string.h>
 
@@ -36,6 +38,7 @@
 #include "mm-application.h"
 #include "mm-board-view.h"
 #include "mm-chat-panel.h"
+#include "mm-lobby-client-private.h"
 #include "mm-lobby-dialog.h"
 #include "mm-lobby-host.h"
 #include "mm-sqlite-store.h"
@@ -366,6 +369,8 @@ play_online (MmWindow *window)
   moved = opponent_expect (maria, "moved");
   g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, "c4");
   wait_moves (window, 3);
+  /* Both have moved: the game can no longer be called off. */
+  g_assert_false (gtk_widget_is_sensitive (mm_test_ui_find_button (GTK_WIDGET (window), "Abort")));
 
   /* Chat both ways; what comes from the network is shown as text. */
   mm_test_client_send_printf (maria, "{\"type\":\"say\",\"room\":\"game\",\"game\":\"%s\","
@@ -405,8 +410,258 @@ play_online (MmWindow *window)
     wait_shows (GTK_WIDGET (window), "online-result", change);
   }
   g_assert_true (json_object_get_int_member (ended, "black_rating") < 1500);
+  /* Over, the game offers a rematch instead of its actions. */
+  g_assert_false (mm_test_ui_is_shown (mm_test_ui_find_button (GTK_WIDGET (window), "Resign…")));
+  g_assert_true (mm_test_ui_is_shown (mm_test_ui_find_button (GTK_WIDGET (window), "Rematch")));
   /* A game over online is the window's like any other: undo is back. */
   g_assert_true (mm_match_is_finished (window->match));
+}
+
+/* ------------------------------------------------------------------ */
+/* Screenshots of online play for the metainfo and for people to look
+ * at: a lobby with players, open games and a game to watch; an online
+ * game with chat; the trust prompt; the opponent's line dropped.  They
+ * are driven through the actions, not the labels, so that they can be
+ * taken in any language (LANGUAGE=el MONOMACHIA_LOCALEDIR=build/po). */
+
+/* A scripted player on the raw protocol, logged in (with a password, as
+ * a new account) and listening to nothing but its own business. */
+static MmTestClient *
+scripted_player (const char *name,
+                 const char *password)
+{
+  g_autoptr(GError) error = NULL;
+  MmTestClient *client = mm_test_client_connect_full (lobby.port, lobby.certificate, &error);
+
+  g_assert_no_error (error);
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  json_object_unref (opponent_expect (client, "welcome"));
+  if (password != NULL)
+    mm_test_client_send_printf (client, "{\"type\":\"register\",\"name\":\"%s\",\"password\":\"%s\"}",
+                                name, password);
+  else
+    mm_test_client_send_printf (client, "{\"type\":\"login\",\"name\":\"%s\"}", name);
+  json_object_unref (opponent_expect (client, "session"));
+  return client;
+}
+
+/* Opens a seek for @client and returns its id. */
+static char *
+scripted_seek (MmTestClient *client,
+               const char   *color,
+               int           base,
+               int           increment,
+               gboolean      rated)
+{
+  g_autoptr(JsonObject) opened = NULL;
+
+  mm_test_client_send_printf (client, "{\"type\":\"seek\",\"color\":\"%s\",\"base\":%d,"
+                              "\"increment\":%d,\"rated\":%s}", color, base, increment,
+                              rated ? "true" : "false");
+  opened = opponent_expect (client, "seek-opened");
+  return g_strdup (json_object_get_string_member (opened, "seek"));
+}
+
+static void
+scripted_move (MmTestClient *client,
+               const char   *game,
+               const char   *square)
+{
+  mm_test_client_send_printf (client, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}",
+                              game, square);
+  /* The opponent's earlier move may come first. */
+  for (int i = 0; i < 3; i++)
+    {
+      g_autoptr(JsonObject) moved = opponent_expect (client, "moved");
+
+      if (g_str_equal (json_object_get_string_member (moved, "square"), square))
+        return;
+    }
+  g_error ("the move %s was not confirmed", square);
+}
+
+static gboolean
+lobby_page_shown_cb (gpointer data)
+{
+  GtkStack *pages = GTK_STACK (mm_test_ui_find_by_type (data, GTK_TYPE_STACK));
+
+  return g_strcmp0 (gtk_stack_get_visible_child_name (pages), "lobby") == 0
+         && !gtk_stack_get_transition_running (pages);
+}
+
+static gboolean
+trust_revealed_cb (gpointer data)
+{
+  GtkWidget *revealer = gtk_widget_get_ancestor (mm_test_ui_find_by_name (data, "trust-label"),
+                                                 GTK_TYPE_REVEALER);
+
+  return gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
+static gboolean
+three_seeks_listed_cb (gpointer data)
+{
+  GtkListView *seeks = GTK_LIST_VIEW (mm_test_ui_find_by_name (data, "seeks-view"));
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (seeks))) == 3;
+}
+
+static gboolean
+game_listed_cb (gpointer data)
+{
+  GtkListView *games = GTK_LIST_VIEW (mm_test_ui_find_by_name (data, "games-view"));
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (games))) == 1;
+}
+
+static gboolean
+state_shown_cb (gpointer data)
+{
+  const char *text = text_of (data, "online-state");
+
+  return text != NULL && *text != '\0';
+}
+
+static gboolean
+waiting_to_reconnect_cb (gpointer data)
+{
+  return mm_lobby_client_get_state (data) == MM_LOBBY_CLIENT_RECONNECTING
+         && mm_lobby_client_get_reconnect_seconds (data) > 0;
+}
+
+static gboolean
+connected_cb (gpointer data)
+{
+  return mm_lobby_client_get_state (data) == MM_LOBBY_CLIENT_CONNECTED;
+}
+
+static void
+show_at_size (GtkWindow *window,
+              int        width,
+              int        height)
+{
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  gtk_window_set_default_size (window, width, height);
+  gtk_window_present (window);
+  mm_test_ui_wait_for_frames (window, 4);
+}
+
+static void
+save_screenshot (GtkWindow  *window,
+                 const char *name)
+{
+  const char *folder = g_getenv ("MM_SCREENSHOT_DIR");
+
+  mm_test_ui_wait_for_frames (window, 3);
+  g_assert_cmpuint (mm_test_ui_save_screenshot (window, folder != NULL ? folder : ".", name),
+                    >, 50);
+}
+
+static void
+take_screenshots (MmWindow *window)
+{
+  /* The person plays black: f5, c3 …; maria answers d6, d3 … */
+  static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6",
+                                       "e7", "d7", "c5" };
+  g_autoptr(MmTestClient) maria = scripted_player ("maria", "another long one");
+  g_autoptr(MmTestClient) eleni = scripted_player ("Ελένη", "a third long one");
+  g_autoptr(MmTestClient) kostas = scripted_player ("kostas", NULL);
+  g_autoptr(MmTestClient) giorgos = scripted_player ("Γιώργος", NULL);
+  g_autoptr(JsonObject) started = NULL;
+  g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", lobby.port);
+  g_autofree char *maria_seek = NULL;
+  g_autofree char *eleni_seek = NULL;
+  g_autofree char *game = NULL;
+  GtkWidget *dialog;
+
+  /* A game to watch, between Ελένη and kostas. */
+  eleni_seek = scripted_seek (eleni, "black", 600, 5, FALSE);
+  mm_test_client_send_printf (kostas, "{\"type\":\"accept-seek\",\"seek\":\"%s\"}", eleni_seek);
+  g_clear_pointer (&started, json_object_unref);
+  started = opponent_expect (kostas, "game-started");
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  scripted_move (eleni, game, "f5");
+  scripted_move (kostas, game, "f6");
+  g_clear_pointer (&game, g_free);
+
+  /* Two open games, and a third for Γιώργος. */
+  maria_seek = scripted_seek (maria, "white", 180, 2, TRUE);
+  g_free (scripted_seek (giorgos, "random", 0, 0, FALSE));
+  g_free (scripted_seek (giorgos, "black", 900, 10, FALSE));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL);
+  dialog = GTK_WIDGET (wait_for_window (MM_TYPE_LOBBY_DIALOG));
+  set_entry (dialog, GTK_TYPE_ENTRY, 0, address);
+  set_entry (dialog, GTK_TYPE_ENTRY, 1, "nikos");
+  set_entry (dialog, GTK_TYPE_PASSWORD_ENTRY, 0, "a long password");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (mm_test_ui_find_by_name (dialog, "register-check")),
+                               TRUE);
+  gtk_widget_activate_action (dialog, "lobby.connect", NULL);
+  {
+    g_autofree char *fingerprint = mm_tls_certificate_get_fingerprint (lobby.certificate);
+
+    wait_shows (dialog, "trust-label", fingerprint);
+  }
+  mm_test_ui_wait_until (trust_revealed_cb, dialog, 10);
+  save_screenshot (GTK_WINDOW (dialog), "trust");
+  gtk_widget_activate_action (dialog, "lobby.trust", NULL);
+  mm_test_ui_wait_until (lobby_page_shown_cb, dialog, 20);
+  mm_test_ui_wait_until (three_seeks_listed_cb, dialog, 10);
+  mm_test_ui_wait_until (game_listed_cb, dialog, 10);
+  mm_test_client_send_line (maria, "{\"type\":\"say\",\"room\":\"lobby\","
+                            "\"text\":\"Καλησπέρα! Who is up for a quick game?\"}");
+  json_object_unref (opponent_expect (maria, "ok"));
+  save_screenshot (GTK_WINDOW (dialog), "lobby");
+
+  /* maria's 3+2: the person takes it and plays black. */
+  gtk_widget_activate_action (dialog, "lobby.accept-seek", "s", maria_seek);
+  g_clear_pointer (&started, json_object_unref);
+  started = opponent_expect (maria, "game-started");
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  mm_test_ui_wait_until (online_bar_shown_cb, window, 10);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      if (i % 2 == 0)
+        {
+          g_autoptr(JsonObject) moved = NULL;
+
+          gtk_widget_activate (square_of (window, moves[i]));
+          moved = opponent_expect (maria, "moved");
+          g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, moves[i]);
+        }
+      else
+        scripted_move (maria, game, moves[i]);
+      wait_moves (window, i + 1);
+    }
+  mm_test_client_send_printf (maria, "{\"type\":\"say\",\"room\":\"game\",\"game\":\"%s\","
+                              "\"text\":\"Καλή τύχη!\"}", game);
+  {
+    MmChatPanel *panel = MM_CHAT_PANEL (mm_test_ui_find_by_type (GTK_WIDGET (window),
+                                                                 MM_TYPE_CHAT_PANEL));
+    GtkWidget *entry = mm_test_ui_find_by_name (GTK_WIDGET (panel), "chat-entry");
+
+    mm_test_ui_wait_until (chat_shows_cb, panel, 10);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "Ευχαριστώ, επίσης!");
+    g_signal_emit_by_name (entry, "activate");
+    json_object_unref (opponent_expect (maria, "said"));
+    json_object_unref (opponent_expect (maria, "said"));
+  }
+  show_at_size (GTK_WINDOW (window), 1120, 780);
+  save_screenshot (GTK_WINDOW (window), "online-game");
+
+  /* The person's own line drops: the window counts down to the next
+   * try (slowed down so that the picture has a countdown in it). */
+  mm_lobby_client_set_reconnect_delays (window->lobby_client, 5, 5);
+  g_socket_shutdown (g_socket_connection_get_socket (_mm_lobby_client_get_socket (window->lobby_client)),
+                     TRUE, TRUE, NULL);
+  mm_test_ui_wait_until (waiting_to_reconnect_cb, window->lobby_client, 10);
+  save_screenshot (GTK_WINDOW (window), "online-reconnecting");
+  mm_test_ui_wait_until (connected_cb, window->lobby_client, 20);
+
+  /* maria's line drops: the window counts down her grace period. */
+  g_clear_pointer (&maria, mm_test_client_free);
+  mm_test_ui_wait_until (state_shown_cb, window, 10);
+  save_screenshot (GTK_WINDOW (window), "online-opponent-away");
 }
 
 static guint16
@@ -491,6 +746,13 @@ int
 main (int   argc,
       char *argv[])
 {
+  const char *localedir = g_getenv ("MONOMACHIA_LOCALEDIR");
+
+  /* As the program does: the screenshots can be taken in any language. */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   g_log_set_writer_func (mm_test_ui_log_writer, NULL, NULL);
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_setenv ("MONOMACHIA_HOST_ADDRESS", "127.0.0.1", TRUE);
@@ -504,6 +766,7 @@ main (int   argc,
 
   g_test_add_data_func ("/app/online/play-online", play_online, test_in_application);
   g_test_add_data_func ("/app/online/host-here", host_here, test_in_application);
+  g_test_add_data_func ("/app/online/screenshots", take_screenshots, test_in_application);
 
   return g_test_run ();
 }

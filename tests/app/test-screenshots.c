@@ -48,79 +48,17 @@ timed_out_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-after_paint_cb (GdkFrameClock *clock,
-                guint         *n_frames)
-{
-  (*n_frames)++;
-}
-
-/* Waits until @window has been painted a few times, so that its layout
- * has settled and the flips have turned. */
-static void
-wait_for_frames (GtkWindow *window,
-                 guint      frames)
-{
-  gboolean timed_out = FALSE;
-  guint timeout = g_timeout_add_seconds (10, timed_out_cb, &timed_out);
-  guint n_frames = 0;
-  GdkFrameClock *clock;
-  gulong handler;
-
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &n_frames);
-  while (n_frames < frames && !timed_out)
-    {
-      gtk_widget_queue_draw (GTK_WIDGET (window));
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_signal_handler_disconnect (clock, handler);
-  g_assert_false (timed_out);
-  g_source_remove (timeout);
-}
-
-/* Renders @window as GTK draws it and writes it to NAME.png; returns
- * the number of different colours in it. */
+/* Writes @window to NAME.png after checking that it has about the size
+ * asked for; returns the number of different colours in it. */
 static guint
 save_screenshot (GtkWindow  *window,
                  const char *name,
                  int         width,
                  int         height)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
-  g_autofree char *path = NULL;
-  g_autofree char *file_name = g_strdup_printf ("%s.png", name);
-  g_autofree guint32 *pixels = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int w = gtk_widget_get_width (GTK_WIDGET (window));
-  int h = gtk_widget_get_height (GTK_WIDGET (window));
-
-  g_assert_cmpint (w, >=, width - 40);
-  g_assert_cmpint (h, >=, height - 40);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-
-  path = g_build_filename (screenshot_dir, file_name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("%s: %d×%d", path, w, h);
-
-  pixels = g_new (guint32, (gsize) w * h);
-  gdk_texture_download (texture, (guchar *) pixels, (gsize) w * 4);
-  for (gsize i = 0; i < (gsize) w * h; i += 7)
-    g_hash_table_add (colours, GUINT_TO_POINTER (pixels[i]));
-
-  return g_hash_table_size (colours);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, width - 40);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), >=, height - 40);
+  return mm_test_ui_save_screenshot (window, screenshot_dir, name);
 }
 
 static void
@@ -160,7 +98,7 @@ resize (MmWindow *window,
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_frames (GTK_WINDOW (window), 4);
+  mm_test_ui_wait_for_frames (GTK_WINDOW (window), 4);
 }
 
 /* The review is done (it offers no Stop any more) and analysis mode's
@@ -229,7 +167,7 @@ take_screenshots (GtkApplication *app)
   resize (window, 1120, 780);
   /* The preview of the flips of g6, as the pointer or the focus shows it. */
   mm_board_view_set_hover (board_view_of (window), mm_square_parse ("g6"));
-  wait_for_frames (GTK_WINDOW (window), 2);
+  mm_test_ui_wait_for_frames (GTK_WINDOW (window), 2);
   g_assert_cmpuint (save_screenshot (GTK_WINDOW (window), "game", 1120, 780), >, 100);
 
   /* The narrow layout comes after the first allocation: the second
@@ -274,13 +212,13 @@ take_screenshots (GtkApplication *app)
         }
       g_main_context_iteration (NULL, FALSE);
     }
-  wait_for_frames (dialog, 3);
+  mm_test_ui_wait_for_frames (dialog, 3);
   g_assert_cmpuint (save_screenshot (dialog, "new-game", 300, 300), >, 50);
   gtk_window_destroy (dialog);
 
   dialog = GTK_WINDOW (mm_preferences_window_new (GTK_WINDOW (window)));
   gtk_window_present (dialog);
-  wait_for_frames (dialog, 3);
+  mm_test_ui_wait_for_frames (dialog, 3);
   g_assert_cmpuint (save_screenshot (dialog, "preferences", 300, 300), >, 50);
   gtk_window_destroy (dialog);
 
