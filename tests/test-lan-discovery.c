@@ -29,7 +29,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "mm-lan.h"
+#include "mm-lan-beacon.h"
+#include "mm-lan-discovery.h"
+#include "mm-lan-server.h"
 
 #define IN_NAMESPACE "MM_TEST_IN_NETNS"
 /* A port of the test's own, beside the real one. */

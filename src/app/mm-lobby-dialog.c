@@ -25,7 +25,9 @@
 #include <glib/gi18n.h>
 
 #include "mm-chat-panel.h"
-#include "mm-lan.h"
+#include "mm-lan-beacon.h"
+#include "mm-lan-discovery.h"
+#include "mm-lan-server.h"
 #include "mm-lobby-client.h"
 #include "mm-lobby-dialog.h"
 #include "mm-lobby-game.h"

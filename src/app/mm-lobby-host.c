@@ -28,7 +28,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "mm-lan.h"
+#include "mm-lan-beacon.h"
+#include "mm-lan-discovery.h"
+#include "mm-lan-server.h"
 #include "mm-lobby-host.h"
 #include "mm-lobby-server.h"
 #include "mm-sqlite-store.h"

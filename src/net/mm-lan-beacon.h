@@ -1,4 +1,4 @@
-/* mm-lan.h
+/* mm-lan-beacon.h
  *
  * Copyright 2026 The Monomachia authors
  *
@@ -35,6 +35,9 @@ G_BEGIN_DECLS
 #define MM_LAN_GROUP "239.255.77.11"
 #define MM_LAN_PORT  7712
 
+/* A beacon is small; anything longer is not one. */
+#define MM_LAN_MAX_BEACON 512
+
 #define MM_TYPE_LAN_BEACON (mm_lan_beacon_get_type ())
 
 G_DECLARE_FINAL_TYPE (MmLanBeacon, mm_lan_beacon, MM, LAN_BEACON, GObject)
@@ -49,30 +52,8 @@ gboolean     mm_lan_beacon_start        (MmLanBeacon  *self,
                                          GError      **error);
 void         mm_lan_beacon_stop         (MmLanBeacon  *self);
 
-#define MM_TYPE_LAN_SERVER (mm_lan_server_get_type ())
-
-G_DECLARE_FINAL_TYPE (MmLanServer, mm_lan_server, MM, LAN_SERVER, GObject)
-
-const char  *mm_lan_server_get_name        (MmLanServer *self);
-const char  *mm_lan_server_get_host        (MmLanServer *self);
-guint16      mm_lan_server_get_port        (MmLanServer *self);
-const char  *mm_lan_server_get_fingerprint (MmLanServer *self);
-char        *mm_lan_server_get_address     (MmLanServer *self);
-
-#define MM_TYPE_LAN_DISCOVERY (mm_lan_discovery_get_type ())
-
-G_DECLARE_FINAL_TYPE (MmLanDiscovery, mm_lan_discovery, MM, LAN_DISCOVERY, GObject)
-
-MmLanDiscovery *mm_lan_discovery_new        (void);
-gboolean        mm_lan_discovery_start      (MmLanDiscovery  *self,
-                                             guint16          port,
-                                             guint            forget_after_ms,
-                                             GError         **error);
-void            mm_lan_discovery_stop       (MmLanDiscovery  *self);
-GListModel     *mm_lan_discovery_get_servers (MmLanDiscovery *self);
-
-/* For tests: a datagram as it comes, parsed; NULL for one refused. */
-JsonObject     *_mm_lan_parse_beacon        (const char      *data,
-                                             gsize            length);
+/* A datagram as it comes, checked; NULL for anything but a beacon. */
+JsonObject  *_mm_lan_parse_beacon       (const char   *data,
+                                         gsize         length);
 
 G_END_DECLS
