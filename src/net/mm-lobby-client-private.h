@@ -31,7 +31,6 @@ MmOnlineGame *_mm_online_game_new                 (MmLobbyClient *client,
 void          _mm_online_game_handle              (MmOnlineGame  *self,
                                                    const char    *type,
                                                    JsonObject    *message);
-GError       *_mm_lobby_client_error_from_message (JsonObject    *message);
 
 /* For tests: the line to the server, to cut it. */
 GSocketConnection *_mm_lobby_client_get_socket    (MmLobbyClient *self);

@@ -28,21 +28,15 @@
 #include "mm-handshake.h"
 #include "mm-lobby-client-private.h"
 #include "mm-lobby-game.h"
+#include "mm-lobby-list.h"
+#include "mm-lobby-refusal.h"
 #include "mm-lobby-player.h"
 #include "mm-online-game.h"
 #include "mm-protocol.h"
 #include "mm-tls.h"
 
 /* The lobby's lists the client follows, in the order subscribed. */
-typedef enum
-{
-  TOPIC_PLAYERS,
-  TOPIC_SEEKS,
-  TOPIC_GAMES,
-  N_TOPICS
-} Topic;
-
-static const char *const topic_names[N_TOPICS] = { "players", "seeks", "games" };
+#define N_TOPICS (MM_LOBBY_TOPIC_GAMES + 1)
 
 struct _MmLobbyClient
 {
@@ -82,9 +76,7 @@ struct _MmLobbyClient
   /* id → GTask of a request waiting for its reply */
   GHashTable         *pending;
 
-  GListStore         *lists[N_TOPICS];
-  /* A snapshot's pages, until its last */
-  GPtrArray          *snapshots[N_TOPICS];
+  MmLobbyList        *lists[N_TOPICS];
   /* id → MmOnlineGame played or watched */
   GHashTable         *games;
 
@@ -155,82 +147,6 @@ static void mm_lobby_client_connection_lost (MmLobbyClient *self,
 /* Errors                                                             */
 /* ------------------------------------------------------------------ */
 
-/* A sentence for the person, in their language, for what the server
- * refused; the server's own words (in its language) where they say
- * more than a code can (why a name is refused, until when a ban). */
-static const char *
-mm_lobby_client_refusal_text (MmProtocolError code)
-{
-  switch (code)
-    {
-    case MM_PROTOCOL_ERROR_NAME_TAKEN:
-      return _("Someone is using that name already. Choose another.");
-    case MM_PROTOCOL_ERROR_NAME_REGISTERED:
-      return _("That name belongs to a registered player. Give its password, or choose another name.");
-    case MM_PROTOCOL_ERROR_BAD_PASSWORD:
-      return _("The name or the password is wrong.");
-    case MM_PROTOCOL_ERROR_NO_ACCOUNTS:
-      return _("This server keeps no accounts: play as a guest.");
-    case MM_PROTOCOL_ERROR_RATE_LIMITED:
-      return _("Too many at once: wait a moment and try again.");
-    case MM_PROTOCOL_ERROR_NEEDS_ACCOUNT:
-      return _("Rated games are for registered players.");
-    case MM_PROTOCOL_ERROR_BUSY:
-      return _("That player is in a game now.");
-    case MM_PROTOCOL_ERROR_NOT_ACCEPTING:
-      return _("That player takes no challenges now.");
-    case MM_PROTOCOL_ERROR_NO_SUCH_PLAYER:
-      return _("That player is no longer in the lobby.");
-    case MM_PROTOCOL_ERROR_NO_SUCH_SEEK:
-      return _("That game was taken or withdrawn.");
-    case MM_PROTOCOL_ERROR_NO_SUCH_CHALLENGE:
-      return _("That challenge was answered or withdrawn.");
-    case MM_PROTOCOL_ERROR_NO_SUCH_GAME:
-      return _("That game is over or gone.");
-    case MM_PROTOCOL_ERROR_TOO_MANY:
-      return _("You have as many open games as the server takes.");
-    case MM_PROTOCOL_ERROR_OUT_OF_RANGE:
-      return _("That game is for players of other ratings.");
-    case MM_PROTOCOL_ERROR_ILLEGAL_MOVE:
-      return _("That move is not allowed.");
-    case MM_PROTOCOL_ERROR_NOT_YOUR_TURN:
-      return _("It is not your turn.");
-    case MM_PROTOCOL_ERROR_GAME_OVER:
-      return _("The game is over.");
-    case MM_PROTOCOL_ERROR_TOO_LATE:
-      return _("It is too late for that now.");
-    case MM_PROTOCOL_ERROR_BAD_TOKEN:
-      return _("Your session on the server has ended; connect again.");
-    case MM_PROTOCOL_ERROR_VERSION:
-      return _("The server speaks another version of the protocol: one of the two programs needs an update.");
-    case MM_PROTOCOL_ERROR_FULL:
-      return _("The server is full; try again later.");
-    case MM_PROTOCOL_ERROR_SHUTDOWN:
-      return _("The server is shutting down.");
-    case MM_PROTOCOL_ERROR_REPLACED:
-      return _("You connected to this server from somewhere else.");
-    case MM_PROTOCOL_ERROR_IDLE:
-    case MM_PROTOCOL_ERROR_TIMEOUT:
-      return _("The server closed a connection it heard nothing from.");
-    default:
-      return NULL;
-    }
-}
-
-/* An error message of the server's as a GError of MM_PROTOCOL_ERROR. */
-GError *
-_mm_lobby_client_error_from_message (JsonObject *message)
-{
-  const char *name = json_object_get_string_member (message, "code");
-  const char *said = json_object_get_string_member (message, "message");
-  MmProtocolError code = mm_protocol_error_from_name (name);
-  const char *text = mm_lobby_client_refusal_text (code);
-
-  if (text == NULL && *said == '\0')
-    return g_error_new (MM_PROTOCOL_ERROR, code, _("The server refused (%s)."), name);
-  return g_error_new_literal (MM_PROTOCOL_ERROR, code, text != NULL ? text : said);
-}
-
 static GError *
 mm_lobby_client_new_lost_error (void)
 {
@@ -293,7 +209,7 @@ mm_lobby_client_take_reply (MmLobbyClient *self,
   g_free (key);
   task = value;
   if (g_str_equal (mm_protocol_get_type (message), "error"))
-    g_task_return_error (task, _mm_lobby_client_error_from_message (message));
+    g_task_return_error (task, mm_lobby_refusal_to_error (message));
   else
     g_task_return_pointer (task, json_object_ref (message), (GDestroyNotify) json_object_unref);
   g_object_unref (task);
@@ -428,132 +344,24 @@ mm_lobby_client_new_challenge (const char   *name,
 /* The lobby's lists                                                  */
 /* ------------------------------------------------------------------ */
 
-static const char *
-mm_lobby_client_item_key (Topic    topic,
-                          gpointer item)
-{
-  switch (topic)
-    {
-    case TOPIC_PLAYERS:
-      return mm_lobby_player_get_name (item);
-    case TOPIC_SEEKS:
-      return mm_lobby_offer_get_id (item);
-    case TOPIC_GAMES:
-    default:
-      return mm_lobby_game_get_id (item);
-    }
-}
-
-static gpointer
-mm_lobby_client_item_new (Topic       topic,
-                          JsonObject *object)
-{
-  switch (topic)
-    {
-    case TOPIC_PLAYERS:
-      return mm_lobby_player_new_from_json (object);
-    case TOPIC_SEEKS:
-      return mm_lobby_offer_new_from_json (object, "seek");
-    case TOPIC_GAMES:
-    default:
-      return mm_lobby_game_new_from_json (object);
-    }
-}
-
-/* Where the entry of @key is in @topic's list, or FALSE. */
-static gboolean
-mm_lobby_client_find (MmLobbyClient *self,
-                      Topic          topic,
-                      const char    *key,
-                      guint         *position)
-{
-  GListModel *list = G_LIST_MODEL (self->lists[topic]);
-  guint n = g_list_model_get_n_items (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (list, i);
-
-      if (g_str_equal (mm_lobby_client_item_key (topic, item), key))
-        {
-          *position = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* A new entry, or a changed one in the place of the old. */
-static void
-mm_lobby_client_put (MmLobbyClient *self,
-                     Topic          topic,
-                     JsonObject    *object)
-{
-  g_autoptr(GObject) item = mm_lobby_client_item_new (topic, object);
-  guint position;
-
-  if (mm_lobby_client_find (self, topic, mm_lobby_client_item_key (topic, item), &position))
-    g_list_store_splice (self->lists[topic], position, 1, (gpointer *) &item, 1);
-  else
-    g_list_store_append (self->lists[topic], item);
-}
-
-static void
-mm_lobby_client_remove (MmLobbyClient *self,
-                        Topic          topic,
-                        const char    *key)
-{
-  guint position;
-
-  if (mm_lobby_client_find (self, topic, key, &position))
-    g_list_store_remove (self->lists[topic], position);
-}
-
-/* A page of a snapshot; the list is replaced at once with the last, so
- * that a fresh snapshot (after a reconnection) never shows a half list. */
-static void
-mm_lobby_client_take_page (MmLobbyClient *self,
-                           Topic          topic,
-                           JsonObject    *page)
-{
-  JsonArray *entries = json_object_get_array_member (page, topic_names[topic]);
-  GPtrArray *snapshot;
-
-  if (self->snapshots[topic] == NULL)
-    self->snapshots[topic] = g_ptr_array_new_with_free_func (g_object_unref);
-  snapshot = self->snapshots[topic];
-  for (guint i = 0; i < json_array_get_length (entries); i++)
-    g_ptr_array_add (snapshot,
-                     mm_lobby_client_item_new (topic, json_array_get_object_element (entries, i)));
-  if (!json_object_get_boolean_member (page, "done"))
-    return;
-
-  g_list_store_splice (self->lists[topic], 0, g_list_model_get_n_items (G_LIST_MODEL (self->lists[topic])),
-                       snapshot->pdata, snapshot->len);
-  g_clear_pointer (&self->snapshots[topic], g_ptr_array_unref);
-}
-
 /* The rating of @name as the lobby lists it, or -1 (a guest, nobody). */
 int
 mm_lobby_client_lookup_rating (MmLobbyClient *self,
                                const char    *name)
 {
   g_autoptr(MmLobbyPlayer) player = NULL;
-  guint position;
 
   g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), -1);
 
-  if (!mm_lobby_client_find (self, TOPIC_PLAYERS, name, &position))
-    return -1;
-  player = g_list_model_get_item (G_LIST_MODEL (self->lists[TOPIC_PLAYERS]), position);
-  return mm_lobby_player_get_rating (player);
+  player = mm_lobby_list_lookup (self->lists[MM_LOBBY_TOPIC_PLAYERS], name);
+  return player != NULL ? mm_lobby_player_get_rating (player) : -1;
 }
 
 static void
 mm_lobby_client_player_changed (MmLobbyClient *self,
                                 JsonObject    *player)
 {
-  mm_lobby_client_put (self, TOPIC_PLAYERS, player);
+  mm_lobby_list_put (self->lists[MM_LOBBY_TOPIC_PLAYERS], player);
   if (g_strcmp0 (json_object_get_string_member (player, "name"), self->name) == 0
       && json_object_has_member (player, "rating"))
     {
@@ -741,23 +549,23 @@ mm_lobby_client_dispatch (MmLobbyClient *self,
   if (mm_lobby_client_route_to_game (self, type, message))
     return;
   if (g_str_equal (type, "players"))
-    mm_lobby_client_take_page (self, TOPIC_PLAYERS, message);
+    mm_lobby_list_take_page (self->lists[MM_LOBBY_TOPIC_PLAYERS], message);
   else if (g_str_equal (type, "player-added") || g_str_equal (type, "player-changed"))
     mm_lobby_client_player_changed (self, message);
   else if (g_str_equal (type, "player-removed"))
-    mm_lobby_client_remove (self, TOPIC_PLAYERS, json_object_get_string_member (message, "name"));
+    mm_lobby_list_remove (self->lists[MM_LOBBY_TOPIC_PLAYERS], json_object_get_string_member (message, "name"));
   else if (g_str_equal (type, "seeks"))
-    mm_lobby_client_take_page (self, TOPIC_SEEKS, message);
+    mm_lobby_list_take_page (self->lists[MM_LOBBY_TOPIC_SEEKS], message);
   else if (g_str_equal (type, "seek-added"))
-    mm_lobby_client_put (self, TOPIC_SEEKS, message);
+    mm_lobby_list_put (self->lists[MM_LOBBY_TOPIC_SEEKS], message);
   else if (g_str_equal (type, "seek-removed"))
-    mm_lobby_client_remove (self, TOPIC_SEEKS, json_object_get_string_member (message, "seek"));
+    mm_lobby_list_remove (self->lists[MM_LOBBY_TOPIC_SEEKS], json_object_get_string_member (message, "seek"));
   else if (g_str_equal (type, "games"))
-    mm_lobby_client_take_page (self, TOPIC_GAMES, message);
+    mm_lobby_list_take_page (self->lists[MM_LOBBY_TOPIC_GAMES], message);
   else if (g_str_equal (type, "game-added"))
-    mm_lobby_client_put (self, TOPIC_GAMES, message);
+    mm_lobby_list_put (self->lists[MM_LOBBY_TOPIC_GAMES], message);
   else if (g_str_equal (type, "game-removed"))
-    mm_lobby_client_remove (self, TOPIC_GAMES, json_object_get_string_member (message, "game"));
+    mm_lobby_list_remove (self->lists[MM_LOBBY_TOPIC_GAMES], json_object_get_string_member (message, "game"));
   else if (g_str_equal (type, "said"))
     mm_lobby_client_said (self, message);
   else if (g_str_equal (type, "challenged"))
@@ -778,7 +586,7 @@ mm_lobby_client_dispatch (MmLobbyClient *self,
     {
       /* Unasked: the server says why it is about to close. */
       g_clear_error (&self->close_reason);
-      self->close_reason = _mm_lobby_client_error_from_message (message);
+      self->close_reason = mm_lobby_refusal_to_error (message);
     }
 }
 
@@ -826,7 +634,7 @@ mm_lobby_client_drop_connection (MmLobbyClient *self)
     }
   g_clear_object (&self->socket);
   for (guint i = 0; i < N_TOPICS; i++)
-    g_clear_pointer (&self->snapshots[i], g_ptr_array_unref);
+    mm_lobby_list_drop_snapshot (self->lists[i]);
   mm_lobby_client_fail_pending (self);
 }
 
@@ -882,7 +690,7 @@ mm_lobby_client_subscribe_all (MmLobbyClient *self)
   for (guint i = 0; i < N_TOPICS; i++)
     {
       g_autoptr(JsonObject) subscribe = mm_lobby_client_new_request ("subscribe", "topic",
-                                                                     topic_names[i]);
+                                                                     mm_lobby_list_get_topic_name (self->lists[i]));
 
       mm_lobby_client_send_quietly (self, subscribe, "subscribe");
     }
@@ -1315,9 +1123,8 @@ mm_lobby_client_init (MmLobbyClient *self)
 {
   self->rating = -1;
   self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->lists[TOPIC_PLAYERS] = g_list_store_new (MM_TYPE_LOBBY_PLAYER);
-  self->lists[TOPIC_SEEKS] = g_list_store_new (MM_TYPE_LOBBY_OFFER);
-  self->lists[TOPIC_GAMES] = g_list_store_new (MM_TYPE_LOBBY_GAME);
+  for (guint i = 0; i < N_TOPICS; i++)
+    self->lists[i] = mm_lobby_list_new (i);
   self->games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->connect_timeout_s = 20;
   self->first_delay_s = 1;
@@ -1513,7 +1320,7 @@ GListModel *
 mm_lobby_client_get_players (MmLobbyClient *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), NULL);
-  return G_LIST_MODEL (self->lists[TOPIC_PLAYERS]);
+  return mm_lobby_list_get_model (self->lists[MM_LOBBY_TOPIC_PLAYERS]);
 }
 
 /* The open games (MmLobbyOffer) anyone may take. */
@@ -1521,7 +1328,7 @@ GListModel *
 mm_lobby_client_get_seeks (MmLobbyClient *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), NULL);
-  return G_LIST_MODEL (self->lists[TOPIC_SEEKS]);
+  return mm_lobby_list_get_model (self->lists[MM_LOBBY_TOPIC_SEEKS]);
 }
 
 /* The games being played (MmLobbyGame), to watch. */
@@ -1529,7 +1336,7 @@ GListModel *
 mm_lobby_client_get_games (MmLobbyClient *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), NULL);
-  return G_LIST_MODEL (self->lists[TOPIC_GAMES]);
+  return mm_lobby_list_get_model (self->lists[MM_LOBBY_TOPIC_GAMES]);
 }
 
 GSocketConnection *
