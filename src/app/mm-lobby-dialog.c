@@ -33,11 +33,12 @@
 #include "mm-lobby-game.h"
 #include "mm-lobby-host.h"
 #include "mm-lobby-player.h"
+#include "mm-lobby-row.h"
+#include "mm-lobby-words.h"
 #include "mm-online-game.h"
 #include "mm-protocol.h"
 #include "mm-secrets.h"
 
-#define DEFAULT_PORT 7711
 #define MAX_RECENT_SERVERS 8
 
 /* The time controls offered, as the settings name them. */
@@ -111,186 +112,8 @@ static void mm_lobby_dialog_use_client (MmLobbyDialog *self,
                                         MmLobbyClient *client);
 
 /* ------------------------------------------------------------------ */
-/* Words for what the lobby lists                                     */
-/* ------------------------------------------------------------------ */
-
-/* "5+3" (minutes on each clock, seconds added a move), or "Untimed". */
-char *
-mm_lobby_format_time_control (guint base,
-                              guint increment)
-{
-  if (base == 0)
-    /* Translators: a game without clocks */
-    return g_strdup (_("Untimed"));
-  if (base % 60 != 0)
-    /* Translators: a time control: minutes and seconds on each clock, and the seconds added after each move */
-    return g_strdup_printf (_("%u:%02u+%u"), base / 60, base % 60, increment);
-  /* Translators: a time control: minutes on each clock + the seconds added after each move, as in 5+3 */
-  return g_strdup_printf (_("%u+%u"), base / 60, increment);
-}
-
-static char *
-mm_lobby_format_rating (int rating)
-{
-  if (rating < 0)
-    /* Translators: shown in place of a rating, for a guest */
-    return g_strdup (_("guest"));
-  return g_strdup_printf ("%d", rating);
-}
-
-static const char *
-mm_lobby_status_text (MmLobbyStatus status)
-{
-  switch (status)
-    {
-    case MM_LOBBY_STATUS_PLAYING:
-      /* Translators: a player's status in the lobby */
-      return _("playing");
-    case MM_LOBBY_STATUS_WATCHING:
-      /* Translators: a player's status in the lobby */
-      return _("watching");
-    case MM_LOBBY_STATUS_AWAY:
-      /* Translators: a player's status in the lobby: their connection dropped */
-      return _("away");
-    case MM_LOBBY_STATUS_IDLE:
-    default:
-      /* Translators: a player's status in the lobby: free to play */
-      return _("available");
-    }
-}
-
-/* "host:port", "[v6]:port" or a host alone (the default port). */
-gboolean
-mm_lobby_parse_address (const char  *address,
-                        char       **host,
-                        guint16     *port)
-{
-  g_autofree char *text = g_strstrip (g_strdup (address != NULL ? address : ""));
-  const char *colon;
-  guint64 value = DEFAULT_PORT;
-
-  if (*text == '\0')
-    return FALSE;
-  if (text[0] == '[')
-    {
-      char *close = strchr (text, ']');
-
-      if (close == NULL || close == text + 1)
-        return FALSE;
-      *close = '\0';
-      *host = g_strdup (text + 1);
-      colon = close[1] == ':' ? close + 1 : NULL;
-      if (close[1] != '\0' && colon == NULL)
-        {
-          g_clear_pointer (host, g_free);
-          return FALSE;
-        }
-    }
-  else
-    {
-      colon = strrchr (text, ':');
-      /* Two colons and no brackets: an IPv6 address alone. */
-      if (colon != NULL && strchr (text, ':') != colon)
-        colon = NULL;
-      *host = g_strndup (text, colon != NULL ? (gsize) (colon - text) : strlen (text));
-    }
-  if (colon != NULL && (!g_ascii_string_to_unsigned (colon + 1, 10, 1, 65535, &value, NULL)))
-    {
-      g_clear_pointer (host, g_free);
-      return FALSE;
-    }
-  if (**host == '\0')
-    {
-      g_clear_pointer (host, g_free);
-      return FALSE;
-    }
-  *port = (guint16) value;
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------ */
 /* The rows of the lists                                              */
 /* ------------------------------------------------------------------ */
-
-enum
-{
-  ROW_MAIN,
-  ROW_DETAIL,
-  ROW_BUTTON,
-};
-
-/* A row: a name, a line of details and a button; what they say comes
- * when an entry is bound to it. */
-static void
-mm_lobby_row_setup_cb (GtkSignalListItemFactory *factory,
-                       GtkListItem              *item,
-                       gpointer                  data)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *main_label = gtk_label_new (NULL);
-  GtkWidget *detail = gtk_label_new (NULL);
-  GtkWidget *button = gtk_button_new ();
-
-  gtk_widget_add_css_class (row, "lobby-row");
-  gtk_label_set_xalign (GTK_LABEL (main_label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (main_label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (detail), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (detail, "dim-label");
-  gtk_widget_set_hexpand (labels, TRUE);
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (labels), main_label);
-  gtk_box_append (GTK_BOX (labels), detail);
-  gtk_box_append (GTK_BOX (row), labels);
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_list_item_set_child (item, row);
-  gtk_list_item_set_activatable (item, FALSE);
-}
-
-static GtkWidget *
-mm_lobby_row_part (GtkListItem *item,
-                   int          part)
-{
-  GtkWidget *row = gtk_list_item_get_child (item);
-  GtkWidget *labels = gtk_widget_get_first_child (row);
-
-  switch (part)
-    {
-    case ROW_MAIN:
-      return gtk_widget_get_first_child (labels);
-    case ROW_DETAIL:
-      return gtk_widget_get_last_child (labels);
-    case ROW_BUTTON:
-    default:
-      return gtk_widget_get_last_child (row);
-    }
-}
-
-/* The row's texts (shown as text, never as markup: they come from the
- * network) and its button's action on @target. */
-static void
-mm_lobby_row_fill (GtkListItem *item,
-                   const char  *main_text,
-                   const char  *detail,
-                   const char  *button_label,
-                   const char  *action,
-                   const char  *target,
-                   gboolean     sensitive)
-{
-  GtkWidget *button = mm_lobby_row_part (item, ROW_BUTTON);
-  g_autofree char *accessible = g_strdup_printf ("%s, %s", main_text, detail);
-
-  gtk_label_set_text (GTK_LABEL (mm_lobby_row_part (item, ROW_MAIN)), main_text);
-  gtk_label_set_text (GTK_LABEL (mm_lobby_row_part (item, ROW_DETAIL)), detail);
-  gtk_button_set_label (GTK_BUTTON (button), button_label);
-  /* The target first: an action of a string without one is refused. */
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_set_sensitive (button, sensitive);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  accessible, -1);
-}
 
 static char *
 mm_lobby_dialog_player_with_rating (MmLobbyDialog *self,
@@ -379,9 +202,8 @@ mm_lobby_dialog_set_factory (MmLobbyDialog *self,
                              GtkListView   *view,
                              GCallback      bind)
 {
-  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) factory = mm_lobby_row_factory_new ();
 
-  g_signal_connect (factory, "setup", G_CALLBACK (mm_lobby_row_setup_cb), NULL);
   g_signal_connect_object (factory, "bind", bind, self, 0);
   gtk_list_view_set_factory (view, factory);
 }

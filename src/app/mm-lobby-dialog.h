@@ -44,10 +44,4 @@ void           mm_lobby_dialog_set_server          (MmLobbyDialog *self,
 void           mm_lobby_dialog_show_challenge      (MmLobbyDialog *self,
                                                     MmLobbyOffer *challenge);
 
-char          *mm_lobby_format_time_control        (guint        base,
-                                                    guint        increment);
-gboolean       mm_lobby_parse_address              (const char  *address,
-                                                    char       **host,
-                                                    guint16     *port);
-
 G_END_DECLS

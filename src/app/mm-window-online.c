@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 
 #include "mm-lobby-dialog.h"
+#include "mm-lobby-words.h"
 #include "mm-lobby-offer.h"
 #include "mm-online-game.h"
 #include "mm-window-private.h"
