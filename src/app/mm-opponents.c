@@ -232,6 +232,19 @@ mm_opponents_save_session (MmOpponents *self,
                               side != NULL ? mm_opponents_get_level_id (self) : NULL);
 }
 
+/* A match without the computer in it (an online game): it comes back
+ * as a game between people, not with the computer on a seat. */
+void
+mm_opponents_forget_session (MmOpponents *self,
+                             MmMatch     *match)
+{
+  g_return_if_fail (MM_IS_OPPONENTS (self));
+  g_return_if_fail (MM_IS_MATCH (match));
+
+  mm_match_set_session_value (match, SESSION_COMPUTER, NULL);
+  mm_match_set_session_value (match, SESSION_LEVEL, NULL);
+}
+
 /**
  * mm_opponents_read_session:
  * @session: the values an autosaved match came back with

@@ -53,6 +53,8 @@ char        *mm_opponents_dup_record_name  (MmOpponents  *self);
 char        *mm_opponents_display_name     (const char   *recorded);
 void         mm_opponents_save_session     (MmOpponents  *self,
                                             MmMatch      *match);
+void         mm_opponents_forget_session   (MmOpponents  *self,
+                                            MmMatch      *match);
 gboolean     mm_opponents_read_session     (MmOpponents  *self,
                                             GHashTable   *session,
                                             gboolean     *black,

@@ -374,6 +374,9 @@ mm_window_show_online_game (MmWindow     *self,
   mm_announcer_set_quiet (self->announcer, TRUE);
   mm_online_game_attach (game, self->match);
   mm_announcer_set_quiet (self->announcer, FALSE);
+  /* Kept for the next start as a game of two people: the opponent's
+   * seat is not the computer's, whatever the last local game had. */
+  mm_opponents_forget_session (self->opponents, self->match);
   _mm_window_set_file (self, NULL, TRUE);
 
   g_signal_connect_object (game, "notify::undo-asked", G_CALLBACK (mm_window_undo_asked_cb), self,

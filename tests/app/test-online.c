@@ -281,6 +281,9 @@ play_online (MmWindow *window)
   GtkWindow *question;
   const char *game;
 
+  /* The last local game had the computer on White. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.computer-side", "s", "white");
+
   /* Play Online, a server, a name and a password for a new account. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL);
   dialog = GTK_WIDGET (wait_for_window (MM_TYPE_LOBBY_DIALOG));
@@ -714,6 +717,20 @@ host_here (MmWindow *window)
   mm_test_ui_click (dialog, "Disconnect");
 }
 
+/* The next start after play_online(): the game online comes back as a
+ * game of two people, with the computer on neither seat. */
+static void
+comes_back (MmWindow *window)
+{
+  g_autofree char *side = NULL;
+
+  g_object_get (window, "computer-side", &side, NULL);
+  g_assert_cmpstr (side, ==, "none");
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 3);
+  g_assert_cmpstr (text_of (GTK_WIDGET (window), "black-name"), ==, "nikos");
+  g_assert_cmpstr (text_of (GTK_WIDGET (window), "white-name"), ==, "maria");
+}
+
 typedef void (*WindowTest) (MmWindow *window);
 
 static void
@@ -742,6 +759,27 @@ test_in_application (gconstpointer data)
   lobby_stop ();
 }
 
+static void
+run_application (WindowTest test)
+{
+  g_autoptr(MmApplication) app = NULL;
+  char *argv[] = { (char *) "test-online", NULL };
+
+  app = mm_application_new ("io.github.monomachia.Monomachia.Test", G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (activated_cb), (gpointer) test);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+/* A game online, the program closed, and started again. */
+static void
+test_next_start (void)
+{
+  lobby_start ();
+  run_application (play_online);
+  run_application (comes_back);
+  lobby_stop ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -766,6 +804,7 @@ main (int   argc,
 
   g_test_add_data_func ("/app/online/play-online", play_online, test_in_application);
   g_test_add_data_func ("/app/online/host-here", host_here, test_in_application);
+  g_test_add_func ("/app/online/next-start", test_next_start);
   g_test_add_data_func ("/app/online/screenshots", take_screenshots, test_in_application);
 
   return g_test_run ();
