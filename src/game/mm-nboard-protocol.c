@@ -263,12 +263,23 @@ char *
 mm_nboard_clean_text (const char *text,
                       guint       max_chars)
 {
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *made_valid = g_utf8_make_valid (text, -1);
+  g_autoptr(GString) blanked = g_string_sized_new (strlen (made_valid));
+  g_autofree char *valid = NULL;
   glong length;
 
-  for (char *c = valid; *c != '\0'; c++)
-    if (g_ascii_iscntrl (*c))
-      *c = ' ';
+  /* Every control character, not only ASCII's (C1 ones such as U+0085
+   * break lines too), and the invisible format ones that reorder text. */
+  for (const char *c = made_valid; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar ch = g_utf8_get_char (c);
+
+      if (g_unichar_iscntrl (ch) || g_unichar_type (ch) == G_UNICODE_FORMAT)
+        g_string_append_c (blanked, ' ');
+      else
+        g_string_append_unichar (blanked, ch);
+    }
+  valid = g_string_free (g_steal_pointer (&blanked), FALSE);
   g_strstrip (valid);
   length = g_utf8_strlen (valid, -1);
   if (length == 0)
