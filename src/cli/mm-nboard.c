@@ -56,12 +56,11 @@
 #include "mm-ai-level.h"
 #include "mm-analysis.h"
 #include "mm-game-record.h"
-#include "mm-ggf.h"
+#include "mm-nboard-command.h"
 #include "mm-nboard.h"
 
 #define HASH_MEGABYTES  256
 #define DEFAULT_DEPTH   12
-#define MAX_DEPTH       60
 #define MAX_EXACT       30
 #define EXACT_MARGIN    6
 #define ENGINE_NAME     "Monomachia"
@@ -81,9 +80,7 @@ typedef struct
   GMutex         out_lock;
   GAsyncQueue   *lines;
 
-  MmGameRecord  *game;
-  int            depth;
-  int            contempt;
+  MmNboardState  state;
 
   /* The search in progress. */
   GThread       *worker;
@@ -164,96 +161,6 @@ send_nodestats (NBoard  *nb,
   g_ascii_formatd (seconds, sizeof seconds, "%.2f",
                    (double) (g_get_monotonic_time () - nb->started) / G_USEC_PER_SEC);
   reply (nb, "nodestats %" G_GUINT64_FORMAT " %s", nodes, seconds);
-}
-
-/* The current position: the end of the game, or the start. */
-static MmBoard
-current_board (NBoard  *nb,
-               MmColor *side)
-{
-  MmBoard board;
-  guint64 black, white;
-  MmColor color;
-
-  if (nb->game == NULL)
-    {
-      mm_board_init_start (&board);
-      color = MM_COLOR_BLACK;
-    }
-  else
-    {
-      mm_game_record_get_position (nb->game, &black, &white, &color);
-      mm_board_from_colors (&board, black, white, color);
-    }
-  if (side != NULL)
-    *side = color;
-  return board;
-}
-
-/* "15:00", "1:00:00", "90", "1.5": seconds, or -1. */
-static double
-parse_clock (const char *text)
-{
-  g_auto(GStrv) parts = NULL;
-  double seconds = 0;
-  guint n;
-
-  if (text == NULL || text[0] == '\0')
-    return -1;
-  parts = g_strsplit (text, ":", 0);
-  n = g_strv_length (parts);
-  if (n > 3)
-    return -1;
-  for (guint i = 0; i < n; i++)
-    {
-      char *end = NULL;
-      double value = g_ascii_strtod (parts[i], &end);
-
-      if (end == parts[i] || *end != '\0' || value < 0)
-        return -1;
-      seconds = seconds * 60 + value;
-    }
-  return seconds;
-}
-
-/* The time for the next move from the game's clock: TI gives the time of
- * each player ("15:00", or GGS's "15:00/INCREMENT/..."), the moves the
- * time each took.  0 when the game has no clock. */
-static double
-time_for_move (NBoard        *nb,
-               const MmBoard *board,
-               MmColor        side)
-{
-  g_auto(GStrv) fields = NULL;
-  const char *control;
-  double total, increment = 0, used = 0;
-
-  if (nb->game == NULL)
-    return 0;
-  control = mm_game_record_get_tag (nb->game, MM_RECORD_TAG_TIME);
-  if (control == NULL)
-    return 0;
-  fields = g_strsplit (control, "/", 0);
-  total = parse_clock (fields[0]);
-  if (total <= 0)
-    return 0;
-  if (fields[1] != NULL && parse_clock (fields[1]) > 0)
-    increment = parse_clock (fields[1]);
-
-  for (guint i = 0; i < mm_game_record_get_n_moves (nb->game); i++)
-    {
-      const char *time = NULL;
-      MmColor color;
-      double seconds;
-
-      mm_game_record_get_move (nb->game, i, &color, NULL, &time);
-      seconds = parse_clock (time);
-      if (color == side && seconds > 0)
-        used += seconds - increment;
-    }
-
-  return mm_search_time_for_move (MAX (total - used, 0), increment,
-                                  mm_popcount (mm_board_empties (board)));
 }
 
 static void
@@ -345,10 +252,11 @@ start_search (NBoard  *nb,
 
   nb->kind = kind;
   nb->n_hints = n_hints;
-  nb->board = current_board (nb, &side);
-  nb->limits.max_depth = nb->depth;
-  nb->limits.exact_empties = MIN (nb->depth + EXACT_MARGIN, MAX_EXACT);
-  nb->limits.max_seconds = kind == JOB_GO ? time_for_move (nb, &nb->board, side) : 0;
+  nb->board = mm_nboard_state_get_board (&nb->state, &side);
+  nb->limits.max_depth = nb->state.depth;
+  nb->limits.exact_empties = MIN (nb->state.depth + EXACT_MARGIN, MAX_EXACT);
+  nb->limits.max_seconds = kind == JOB_GO
+                           ? mm_nboard_state_time_for_move (&nb->state, &nb->board, side) : 0;
   nb->started = g_get_monotonic_time ();
   nb->cancellable = g_cancellable_new ();
 
@@ -368,54 +276,6 @@ end_search (NBoard   *nb,
   g_thread_join (nb->worker);
   nb->worker = NULL;
   g_clear_object (&nb->cancellable);
-}
-
-static void
-set_game (NBoard     *nb,
-          const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) games = NULL;
-
-  games = mm_ggf_parse (text, strlen (text), &error);
-  if (games == NULL || games->len == 0)
-    {
-      fprintf (stderr, "monomachia-engine: set game: %s\n",
-               error != NULL ? error->message : "no game");
-      return;
-    }
-  g_clear_pointer (&nb->game, mm_game_record_unref);
-  nb->game = mm_game_record_ref (g_ptr_array_index (games, 0));
-}
-
-/* "F5", "f5/1.5/0.3", "PA", "F5//2.0". */
-static void
-play_move (NBoard     *nb,
-           const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) fields = g_strsplit (text, "/", 3);
-  const char *eval = fields[0] != NULL ? fields[1] : NULL;
-  const char *time = eval != NULL ? fields[2] : NULL;
-  int square;
-
-  if (fields[0] == NULL)
-    return;
-  if (g_ascii_strcasecmp (fields[0], "pa") == 0 || g_ascii_strcasecmp (fields[0], "pass") == 0)
-    square = MM_SQUARE_PASS;
-  else if (strlen (fields[0]) == 2)
-    square = mm_square_parse (fields[0]);
-  else
-    square = MM_SQUARE_NONE;
-
-  if (nb->game == NULL)
-    nb->game = mm_game_record_new ();
-  /* An evaluation or a time the record cannot keep is dropped, the move
-   * is not. */
-  if (mm_game_record_play (nb->game, square, eval, time, NULL))
-    return;
-  if (!mm_game_record_play (nb->game, square, NULL, NULL, &error))
-    fprintf (stderr, "monomachia-engine: move %s: %s\n", text, error->message);
 }
 
 /* What the input thread owns: its own reference to the queue, so that the
@@ -441,22 +301,6 @@ read_lines (gpointer data)
   g_async_queue_unref (reader->lines);
   g_free (reader);
   return NULL;
-}
-
-/* Commands after which the position or the session is not the one being
- * searched. */
-static gboolean
-stops_search (const char *command,
-              const char *rest)
-{
-  const char *stopping[] = { "ping", "quit", "move", "go", "hint", "nboard", "analyze" };
-
-  if (strcmp (command, "set") == 0)
-    return g_str_has_prefix (rest, "game");
-  for (guint i = 0; i < G_N_ELEMENTS (stopping); i++)
-    if (strcmp (command, stopping[i]) == 0)
-      return TRUE;
-  return FALSE;
 }
 
 /**
@@ -491,7 +335,7 @@ mm_nboard_run (MmAiWeights *weights,
   mm_search_set_threads (nb.search, n_threads);
   nb.in = in;
   nb.out = out;
-  nb.depth = DEFAULT_DEPTH;
+  mm_nboard_state_init (&nb.state, DEFAULT_DEPTH);
   g_mutex_init (&nb.out_lock);
   nb.lines = g_async_queue_new_full (g_free);
 
@@ -503,49 +347,49 @@ mm_nboard_run (MmAiWeights *weights,
    * reference to the queue. */
   g_thread_unref (reader);
 
-  for (;;)
+  for (gboolean quitting = FALSE; !quitting;)
     {
       g_autofree char *line = g_async_queue_pop (nb.lines);
-      g_auto(GStrv) words = NULL;
-      const char *command, *rest;
+      g_autoptr(GError) error = NULL;
+      MmNboardCommand command;
 
-      g_strstrip (line);
-      if (line[0] == '\0')
+      /* A blank line does not wait for the search. */
+      if (g_strstrip (line)[0] == '\0')
         continue;
-      words = g_strsplit_set (line, " \t", 2);
-      command = words[0];
-      rest = words[1] != NULL ? g_strchug (words[1]) : "";
+      mm_nboard_command_parse (line, &command);
+      end_search (&nb, mm_nboard_command_stops_search (&command));
+      if (!mm_nboard_state_apply (&nb.state, &command, &error))
+        fprintf (stderr, "monomachia-engine: %s %s: %s\n", line, command.argument,
+                 error->message);
 
-      end_search (&nb, stops_search (command, rest));
-
-      if (strcmp (command, "quit") == 0)
-        break;
-      else if (strcmp (command, "nboard") == 0)
-        reply (&nb, "set myname %s", ENGINE_NAME);
-      else if (strcmp (command, "ping") == 0)
-        reply (&nb, "pong %s", rest);
-      else if (strcmp (command, "go") == 0)
-        start_search (&nb, JOB_GO, 1);
-      else if (strcmp (command, "hint") == 0)
-        start_search (&nb, JOB_HINT, MAX (atoi (rest), 1));
-      else if (strcmp (command, "move") == 0)
-        play_move (&nb, rest);
-      else if (strcmp (command, "learn") == 0)
-        reply (&nb, "learned");
-      else if (strcmp (command, "set") == 0)
+      switch (command.kind)
         {
-          if (g_str_has_prefix (rest, "depth "))
-            nb.depth = CLAMP (atoi (rest + strlen ("depth ")), 1, MAX_DEPTH);
-          else if (g_str_has_prefix (rest, "contempt "))
-            nb.contempt = atoi (rest + strlen ("contempt "));
-          else if (g_str_has_prefix (rest, "game "))
-            set_game (&nb, rest + strlen ("game "));
+        case MM_NBOARD_COMMAND_QUIT:
+          quitting = TRUE;
+          break;
+        case MM_NBOARD_COMMAND_HELLO:
+          reply (&nb, "set myname %s", ENGINE_NAME);
+          break;
+        case MM_NBOARD_COMMAND_PING:
+          reply (&nb, "pong %s", command.argument);
+          break;
+        case MM_NBOARD_COMMAND_GO:
+          start_search (&nb, JOB_GO, 1);
+          break;
+        case MM_NBOARD_COMMAND_HINT:
+          start_search (&nb, JOB_HINT, command.number);
+          break;
+        case MM_NBOARD_COMMAND_LEARN:
+          reply (&nb, "learned");
+          break;
+        default:
+          /* Settings, the game and moves are in the state; anything else
+           * is ignored, as the protocol asks. */
+          break;
         }
-      /* Anything else is ignored, as the protocol asks. */
     }
-
   end_search (&nb, TRUE);
-  g_clear_pointer (&nb.game, mm_game_record_unref);
+  mm_nboard_state_clear (&nb.state);
   mm_search_free (nb.search);
   g_async_queue_unref (nb.lines);
   return TRUE;

@@ -142,6 +142,10 @@ struct _MmLobbyServer
   GHashTable     *failed_by_account;
 };
 
+void mm_lobby_server_add_peer  (MmLobbyServer *self,
+                                GIOStream     *stream,
+                                GSocket       *socket,
+                                const char    *address);
 void mm_lobby_server_log       (MmLobbyServer *self,
                                 const char    *format,
                                 ...) G_GNUC_PRINTF (2, 3);

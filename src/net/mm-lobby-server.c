@@ -620,25 +620,34 @@ open_stream (MmLobbyServer     *self,
   return tls;
 }
 
-static gboolean
-incoming_cb (GSocketService    *service,
-             GSocketConnection *connection,
-             GObject           *source_object,
-             MmLobbyServer     *self)
+/**
+ * mm_lobby_server_add_peer:
+ * @stream: the client's stream, TLS already over it if any
+ * @socket: (nullable): its socket, for the reactor to watch; %NULL reads
+ *   @stream with GIO's own asynchronous calls (any stream: a fuzzer's)
+ * @address: the client's address, as the per-address limits count it
+ *
+ * Takes a client on, as a connection the server accepted: from here
+ * the server reads its requests, past a limit it tells the client why
+ * it goes.
+ */
+void
+mm_lobby_server_add_peer (MmLobbyServer *self,
+                          GIOStream     *stream,
+                          GSocket       *socket,
+                          const char    *address)
 {
-  g_autoptr(GIOStream) stream = open_stream (self, connection);
   MmLobbyPeer *peer;
   guint from_address;
 
-  if (stream == NULL)
-    return TRUE;
   peer = g_new0 (MmLobbyPeer, 1);
   peer->server = self;
   peer->serial = ++self->peer_serial;
   peer->watching = g_hash_table_new (g_str_hash, g_str_equal);
-  peer->address = remote_address (connection);
-  peer->connection = mm_connection_new_polled (stream, g_socket_connection_get_socket (connection),
-                                               self->reactor);
+  peer->address = g_strdup (address);
+  peer->connection = socket != NULL
+                     ? mm_connection_new_polled (stream, socket, self->reactor)
+                     : mm_connection_new (stream);
   peer->connected_us = peer->heard_us = g_get_monotonic_time ();
   mm_rate_limit_init (&peer->requests, self->limits.request_rate, self->limits.request_burst,
                       peer->connected_us);
@@ -668,6 +677,21 @@ incoming_cb (GSocketService    *service,
                 _("Too many connections from your address."));
   else
     mm_lobby_moderation_refuse_address (self, peer);
+}
+
+static gboolean
+incoming_cb (GSocketService    *service,
+             GSocketConnection *connection,
+             GObject           *source_object,
+             MmLobbyServer     *self)
+{
+  g_autoptr(GIOStream) stream = open_stream (self, connection);
+  g_autofree char *address = NULL;
+
+  if (stream == NULL)
+    return TRUE;
+  address = remote_address (connection);
+  mm_lobby_server_add_peer (self, stream, g_socket_connection_get_socket (connection), address);
   return TRUE;
 }
 
