@@ -14,6 +14,7 @@ libjson-glib-dev:/usr/include/json-glib-1.0/json-glib/json-glib.h
 libsodium-dev:/usr/include/sodium.h
 libgnutls28-dev:/usr/include/gnutls/x509.h
 libsqlite3-dev:/usr/include/sqlite3.h
+libpq-dev:/usr/include/postgresql/libpq-fe.h
 glib-networking:/usr/share/doc/glib-networking/copyright
 libglib2.0-bin:/usr/bin/glib-compile-schemas
 gettext:/usr/bin/msgfmt
@@ -26,6 +27,7 @@ MM_TEST_DEPS="
 xvfb:/usr/bin/Xvfb
 xauth:/usr/bin/xauth
 iproute2:/usr/sbin/ip
+postgresql:/usr/lib/postgresql/15/bin/initdb
 "
 
 mm_missing_packages ()
@@ -47,8 +49,8 @@ mm_install_packages ()
   if ! command -v apt-get >/dev/null 2>&1; then
     echo "Monomachia needs these packages (Debian names; install your system's equivalents):" >&2
     echo "$missing" | sed 's/^/  /' >&2
-    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, libsecret, json-glib 1.6, libsodium, GnuTLS and SQLite development files, glib-networking," >&2
-    echo "gettext, xmllint, desktop-file-utils, itstool, and Xvfb with xauth for the tests." >&2
+    echo "That is: meson, ninja, a C compiler, pkg-config, GLib 2.74, GTK 4.8, libsecret, json-glib 1.6, libsodium, GnuTLS, SQLite and libpq (PostgreSQL) development files, glib-networking," >&2
+    echo "gettext, xmllint, desktop-file-utils, itstool, and Xvfb with xauth and PostgreSQL 15 for the tests." >&2
     exit 1
   fi
 

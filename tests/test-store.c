@@ -18,22 +18,38 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* The SQLite store: what is written is there after the store is closed
- * and opened again, as after a server killed and restarted; a file that
- * is not a database, or one from a newer server, is refused with a
- * clear error and left as it was. */
+/* The store, SQLite's and PostgreSQL's through the same tests: what is
+ * written is there after the store is closed and opened again, as
+ * after a server killed and restarted.  Then what each database has of
+ * its own: a SQLite file that is not a database, or one from a newer
+ * server, is refused with a clear error and left as it was; on
+ * PostgreSQL, servers that start together migrate once, a ply written
+ * by two of them is taken once, and a lost connection is made again.
+ * PostgreSQL is a throwaway cluster (mm-test-pg.c), a database a test;
+ * without PostgreSQL the whole test is skipped. */
 
 #include <glib/gstdio.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <string.h>
 
 #include "mm-board.h"
+#include "mm-pg-store.h"
 #include "mm-sqlite-store.h"
+#include "mm-test-pg.h"
+
+typedef enum
+{
+  BACKEND_SQLITE,
+  BACKEND_POSTGRESQL,
+} Backend;
 
 typedef struct
 {
-  char *folder;
-  char *path;
+  Backend  backend;
+  char    *folder;     /* SQLite's file, in a folder of the test's own */
+  char    *path;
+  char    *conninfo;   /* PostgreSQL's database, new for the test */
 } Fixture;
 
 static void
@@ -41,17 +57,29 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
 
+  fixture->backend = GPOINTER_TO_INT (data);
+  if (fixture->backend == BACKEND_POSTGRESQL)
+    {
+      fixture->conninfo = mm_test_pg_new_database (&error);
+      g_assert_no_error (error);
+      return;
+    }
   fixture->folder = g_dir_make_tmp ("monomachia-store-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->path = g_build_filename (fixture->folder, "server.db", NULL);
 }
 
+/* A test's PostgreSQL database stays: the cluster goes with the test. */
 static void
 fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GDir) dir = g_dir_open (fixture->folder, 0, NULL);
+  g_autoptr(GDir) dir = NULL;
   const char *name;
 
+  g_free (fixture->conninfo);
+  if (fixture->folder == NULL)
+    return;
+  dir = g_dir_open (fixture->folder, 0, NULL);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = g_build_filename (fixture->folder, name, NULL);
@@ -67,10 +95,14 @@ static MmStore *
 open_store (Fixture *fixture)
 {
   g_autoptr(GError) error = NULL;
-  MmSqliteStore *store = mm_sqlite_store_new (fixture->path, &error);
+  MmStore *store;
 
+  if (fixture->backend == BACKEND_POSTGRESQL)
+    store = MM_STORE (mm_pg_store_new (fixture->conninfo, &error));
+  else
+    store = MM_STORE (mm_sqlite_store_new (fixture->path, &error));
   g_assert_no_error (error);
-  return MM_STORE (store);
+  return store;
 }
 
 static MmStoredGame *
@@ -124,6 +156,10 @@ test_sessions (Fixture *fixture, gconstpointer data)
     g_assert_true (mm_store_save_session (store, nikos, &error));
     g_assert_true (mm_store_save_session (store, zoe, &error));
     g_assert_true (mm_store_delete_session (store, "aa11", &error));
+    /* A session saved again is the new one, not a second. */
+    g_free (zoe->name);
+    zoe->name = g_strdup ("Ζωή");
+    g_assert_true (mm_store_save_session (store, zoe, &error));
     g_assert_no_error (error);
   }
   {
@@ -135,7 +171,7 @@ test_sessions (Fixture *fixture, gconstpointer data)
     g_assert_cmpuint (sessions->len, ==, 1);
     kept = sessions->pdata[0];
     g_assert_cmpstr (kept->token_hash, ==, "bb22");
-    g_assert_cmpstr (kept->name, ==, "Zoë");
+    g_assert_cmpstr (kept->name, ==, "Ζωή");
     g_assert_false (kept->guest);
   }
 }
@@ -153,6 +189,14 @@ test_games (Fixture *fixture, gconstpointer data)
 
     g_assert_true (mm_store_create_game (store, one, &error));
     g_assert_true (mm_store_create_game (store, two, &error));
+    /* A game's id is its own. */
+    g_assert_false (mm_store_create_game (store, two, &error));
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+    g_clear_error (&error);
+    /* A move of a game there is not. */
+    g_assert_false (mm_store_add_move (store, "g404", 1, 19, 1, 1, &error));
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+    g_clear_error (&error);
     for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
       g_assert_true (mm_store_add_move (store, "g1", i + 1, squares[i], 290000 - i, 280000 - i,
                                         &error));
@@ -160,6 +204,15 @@ test_games (Fixture *fixture, gconstpointer data)
     g_assert_false (mm_store_add_move (store, "g1", 2, 20, 1, 1, &error));
     g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
     g_clear_error (&error);
+    {
+      g_autoptr(MmStoredGame) kept = mm_store_find_game (store, "g1", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (kept->moves->len, ==, G_N_ELEMENTS (squares));
+      g_assert_cmpint (g_array_index (kept->moves, int, 1), ==, squares[1]);
+      g_assert_cmpint (kept->black_ms, ==, 290000 - 4);
+      g_assert_cmpint (kept->white_ms, ==, 280000 - 4);
+    }
     /* Undo by agreement: two moves go. */
     g_assert_true (mm_store_take_back (store, "g1", 3, 250000, 260000, &error));
     g_assert_true (mm_store_finish_game (store, "g2", "white", "resignation", "(;GM[Othello];)", &error));
@@ -248,6 +301,187 @@ test_accounts (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* Finished games, the latest first; games finished in the same second
+ * in the order they were made, the latest first too. */
+static void
+test_archive_order (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  static const char *const ids[] = { "g1", "g2", "g3", "g4" };
+  static const gint64 started[] = { 1700000300, 1700000100, 1700000200, 1700000400 };
+
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+
+    for (gsize i = 0; i < G_N_ELEMENTS (ids); i++)
+      {
+        g_autoptr(MmStoredGame) game = new_game (ids[i], i % 2 == 0 ? "Ann" : "ben", "cleo");
+
+        game->started = started[i];
+        g_assert_true (mm_store_create_game (store, game, &error));
+      }
+    g_assert_true (mm_store_finish_game (store, "g1", "black", "score", NULL, &error));
+    g_assert_true (mm_store_finish_game (store, "g2", "draw", "score", NULL, &error));
+    g_assert_true (mm_store_finish_game (store, "g3", "white", "time", NULL, &error));
+    g_assert_no_error (error);
+  }
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+    g_autoptr(GPtrArray) all = mm_store_list_games (store, FALSE, NULL, 0, &error);
+    g_autoptr(GPtrArray) latest = mm_store_list_games (store, FALSE, NULL, 2, &error);
+    g_autoptr(GPtrArray) of_ann = mm_store_list_games (store, FALSE, "ann", 0, &error);
+    g_autoptr(GPtrArray) open = mm_store_list_games (store, TRUE, NULL, 0, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (all->len, ==, 3);
+    g_assert_cmpstr (((MmStoredGame *) all->pdata[0])->id, ==, "g3");
+    g_assert_cmpstr (((MmStoredGame *) all->pdata[1])->id, ==, "g2");
+    g_assert_cmpstr (((MmStoredGame *) all->pdata[2])->id, ==, "g1");
+    g_assert_cmpuint (latest->len, ==, 2);
+    g_assert_cmpstr (((MmStoredGame *) latest->pdata[1])->id, ==, "g2");
+    g_assert_cmpuint (of_ann->len, ==, 2);
+    g_assert_cmpstr (((MmStoredGame *) of_ann->pdata[0])->id, ==, "g3");
+    g_assert_cmpstr (((MmStoredGame *) of_ann->pdata[1])->id, ==, "g1");
+    g_assert_cmpuint (open->len, ==, 1);
+    g_assert_cmpstr (((MmStoredGame *) open->pdata[0])->id, ==, "g4");
+    g_assert_cmpint (((MmStoredGame *) open->pdata[0])->started, ==, 1700000400);
+  }
+}
+
+/* A rating period's games: rated, with a result that rates, finished
+ * in the period; without their moves. */
+static void
+test_rated (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(GPtrArray) period = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  static const struct { const char *id; gboolean rated; const char *winner; } games[] = {
+    { "r1", TRUE, "black" }, { "r2", FALSE, "white" }, { "r3", TRUE, "aborted" },
+    { "r4", TRUE, "draw" }, { "r5", TRUE, NULL },
+  };
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  MmStoredGame *game;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(MmStoredGame) made = new_game (games[i].id, "ann", "ben");
+
+      made->rated = games[i].rated;
+      g_assert_true (mm_store_create_game (store, made, &error));
+      g_assert_true (mm_store_add_move (store, games[i].id, 1, 37, 1000, 2000, &error));
+      if (games[i].winner != NULL)
+        g_assert_true (mm_store_finish_game (store, games[i].id, games[i].winner, "score", NULL,
+                                             &error));
+    }
+  period = mm_store_list_rated (store, now - 100, now + 100, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (period->len, ==, 2);
+  game = period->pdata[0];
+  g_assert_cmpstr (game->id, ==, "r1");
+  g_assert_true (game->rated);
+  g_assert_cmpstr (game->black, ==, "ann");
+  g_assert_cmpint (game->black_ms, ==, 1000);
+  g_assert_cmpuint (game->moves->len, ==, 0);
+  g_assert_cmpstr (((MmStoredGame *) period->pdata[1])->id, ==, "r4");
+  before = mm_store_list_rated (store, now - 100, now - 50, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (before->len, ==, 0);
+}
+
+static void
+test_meta (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 value = 0;
+
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+
+    g_assert_false (mm_store_get_meta (store, "rated_until", &value, &error));
+    g_assert_no_error (error);
+    g_assert_true (mm_store_set_meta (store, "rated_until", 1700000000, &error));
+    g_assert_true (mm_store_set_meta (store, "rated_until", G_GINT64_CONSTANT (1) << 40, &error));
+    g_assert_no_error (error);
+  }
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+
+    g_assert_true (mm_store_get_meta (store, "rated_until", &value, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (value, ==, G_GINT64_CONSTANT (1) << 40);
+  }
+}
+
+/* Moderators, sanctions in force until they end or are lifted, and the
+ * log of what moderators did. */
+static void
+test_moderation (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStoredAccount) dora = mm_stored_account_new ("Δώρα", "$argon2id$v=19$fake");
+  MmStoredSanction ban = { (char *) "ban-account", (char *) "κακος", 0, (char *) "spam",
+                           (char *) "Δώρα" };
+  MmStoredSanction mute = { (char *) "mute", (char *) "loud", 0, NULL, NULL };
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+
+    g_assert_false (mm_store_set_admin (store, "nobody", TRUE, &error));
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+    g_assert_true (mm_store_create_account (store, dora, &error));
+    g_assert_true (mm_store_set_admin (store, "ΔΩΡΑ", TRUE, &error));
+    g_assert_true (mm_store_add_sanction (store, &ban, &error));
+    g_assert_true (mm_store_add_sanction (store, &mute, &error));
+    g_assert_true (mm_store_log_action (store, "Δώρα", "banned", "κακος", "spam", &error));
+    g_assert_true (mm_store_log_action (store, "console", "unbanned", "x", NULL, &error));
+    g_assert_no_error (error);
+  }
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+    g_autoptr(MmStoredAccount) found = mm_store_find_account (store, "δωρα", &error);
+    g_autoptr(MmStoredSanction) banned = mm_store_find_sanction (store, "ban-account", "κακος",
+                                                                 now, &error);
+    g_autoptr(MmStoredSanction) muted = mm_store_find_sanction (store, "mute", "loud", now,
+                                                                &error);
+    g_autoptr(MmStoredSanction) other = mm_store_find_sanction (store, "mute", "κακος", now,
+                                                                &error);
+    g_autoptr(MmStoredSanction) shorter = NULL;
+    g_autoptr(MmStoredSanction) after = NULL;
+    g_autoptr(MmStoredSanction) lifted = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (found->admin);
+    g_assert_cmpstr (banned->reason, ==, "spam");
+    g_assert_cmpstr (banned->by, ==, "Δώρα");
+    g_assert_cmpint (banned->until, ==, 0);
+    g_assert_null (muted->reason);
+    g_assert_null (muted->by);
+    g_assert_null (other);
+
+    /* A new ban replaces the one before: this one ends in a minute. */
+    ban.until = now + 60;
+    ban.reason = (char *) "spam, less";
+    g_assert_true (mm_store_add_sanction (store, &ban, &error));
+    shorter = mm_store_find_sanction (store, "ban-account", "κακος", now, &error);
+    g_assert_cmpint (shorter->until, ==, now + 60);
+    g_assert_cmpstr (shorter->reason, ==, "spam, less");
+    after = mm_store_find_sanction (store, "ban-account", "κακος", now + 61, &error);
+    g_assert_null (after);
+    g_assert_true (mm_store_lift_sanction (store, "mute", "loud", &error));
+    lifted = mm_store_find_sanction (store, "mute", "loud", now, &error);
+    g_assert_null (lifted);
+    g_assert_true (mm_store_set_admin (store, "Δώρα", FALSE, &error));
+    g_clear_pointer (&found, mm_stored_account_free);
+    found = mm_store_find_account (store, "Δώρα", &error);
+    g_assert_false (found->admin);
+    g_assert_no_error (error);
+  }
+}
+
 static void
 test_not_a_database (Fixture *fixture, gconstpointer data)
 {
@@ -292,20 +526,355 @@ test_too_new (Fixture *fixture, gconstpointer data)
   g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW);
 }
 
-#define ADD(path, func) \
-  g_test_add ("/store/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+/* PostgreSQL's own: a second connection beside the store's, as an
+ * administrator or another server would have. */
+static PGresult *
+sql_on (const char *conninfo,
+        const char *sql)
+{
+  PGconn *conn = PQconnectdb (conninfo);
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexec (conn, sql);
+  if (PQresultStatus (result) != PGRES_COMMAND_OK && PQresultStatus (result) != PGRES_TUPLES_OK)
+    g_error ("%s: %s", sql, PQerrorMessage (conn));
+  PQfinish (conn);
+  return result;
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
+
+/* The first value of the first row of what @sql answers, a number. */
+static gint64
+sql_number (const char *conninfo,
+            const char *sql)
+{
+  g_autoptr(PGresult) result = sql_on (conninfo, sql);
+
+  g_assert_cmpint (PQntuples (result), ==, 1);
+  return g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10);
+}
+
+static void
+test_pg_too_new (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(PGresult) moved_on = NULL;
+
+  {
+    g_autoptr(MmStore) first = open_store (fixture);
+    g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+
+    g_assert_true (mm_store_create_game (first, game, &error));
+  }
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT version FROM schema_version"), ==, 3);
+  /* A newer server moved the schema on. */
+  moved_on = sql_on (fixture->conninfo, "UPDATE schema_version SET version = 99");
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_null (store);
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW);
+  g_assert_nonnull (strstr (error->message, "99"));
+  /* And it was left as it was. */
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT version FROM schema_version"), ==, 99);
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT count(*) FROM games"), ==, 1);
+}
+
+/* No database at the address, and a statement the database refuses:
+ * errors with what libpq said. */
+static void
+test_pg_errors (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmPgStore) nowhere = mm_pg_store_new ("host=/nonexistent dbname=monomachia", &error);
+  g_autoptr(MmStore) store = NULL;
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+
+  g_assert_null (nowhere);
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "/nonexistent"));
+  g_clear_error (&error);
+
+  store = open_store (fixture);
+  g_assert_true (mm_store_create_game (store, game, &error));
+  g_assert_false (mm_store_create_game (store, game, &error));
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "duplicate key"));
+  g_clear_error (&error);
+  /* The ply written before is refused in words of ours. */
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
+  g_assert_false (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "Move 1 of the game “g1”"));
+}
+
+#define N_SERVERS 4
+
+typedef struct
+{
+  const char *conninfo;
+  gint       *ready;
+  MmPgStore  *store;
+  GError     *error;
+} Opening;
+
+/* Every thread waits for the others, so that all the servers open the
+ * database at once. */
+static gpointer
+open_together (gpointer user_data)
+{
+  Opening *opening = user_data;
+
+  g_atomic_int_inc (opening->ready);
+  while (g_atomic_int_get (opening->ready) < N_SERVERS)
+    g_thread_yield ();
+  opening->store = mm_pg_store_new (opening->conninfo, &opening->error);
+  return NULL;
+}
+
+static void
+test_pg_migrate_together (Fixture *fixture, gconstpointer data)
+{
+  Opening openings[N_SERVERS] = { { NULL } };
+  GThread *threads[N_SERVERS];
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 numbers[N_SERVERS];
+  gint ready = 0;
+
+  for (int i = 0; i < N_SERVERS; i++)
+    {
+      openings[i].conninfo = fixture->conninfo;
+      openings[i].ready = &ready;
+      threads[i] = g_thread_new ("server", open_together, &openings[i]);
+    }
+  for (int i = 0; i < N_SERVERS; i++)
+    g_thread_join (threads[i]);
+  for (int i = 0; i < N_SERVERS; i++)
+    {
+      g_assert_no_error (openings[i].error);
+      g_assert_nonnull (openings[i].store);
+    }
+  /* One schema, made once: one version, one counter, the tables. */
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT count(*) FROM schema_version"), ==, 1);
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT version FROM schema_version"), ==, 3);
+  g_assert_cmpint (sql_number (fixture->conninfo, "SELECT count(*) FROM meta"), ==, 1);
+  g_assert_cmpint (sql_number (fixture->conninfo,
+                               "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), ==, 8);
+  /* Each server's next id is its own. */
+  for (int i = 0; i < N_SERVERS; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      numbers[i] = (gint64) mm_store_next_id (MM_STORE (openings[i].store), &error);
+      g_assert_no_error (error);
+      g_assert_false (g_hash_table_contains (ids, &numbers[i]));
+      g_hash_table_add (ids, &numbers[i]);
+    }
+  for (int i = 0; i < N_SERVERS; i++)
+    g_object_unref (openings[i].store);
+}
+
+#define N_PLIES 40
+
+typedef struct
+{
+  MmStore  *store;
+  int       square;
+  gint     *ready;
+  gboolean  taken[N_PLIES + 1];
+  guint     n_refused;
+} Writer;
+
+/* A server writing every ply of the game with its own square, as fast
+ * as it can, against another doing the same. */
+static gpointer
+write_plies (gpointer user_data)
+{
+  Writer *writer = user_data;
+
+  g_atomic_int_inc (writer->ready);
+  while (g_atomic_int_get (writer->ready) < 2)
+    g_thread_yield ();
+  for (guint ply = 1; ply <= N_PLIES; ply++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      writer->taken[ply] = mm_store_add_move (writer->store, "g1", ply, writer->square,
+                                              writer->square * 1000 + ply, ply, &error);
+      if (!writer->taken[ply] && g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED))
+        writer->n_refused++;
+    }
+  return NULL;
+}
+
+static void
+test_pg_same_ply (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) one = open_store (fixture);
+  g_autoptr(MmStore) two = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+  Writer writers[2] = { { one, 19 }, { two, 26 } };
+  GThread *threads[2];
+  gint ready = 0;
+  guint last = 0;
+
+  g_assert_true (mm_store_create_game (one, game, &error));
+  for (int i = 0; i < 2; i++)
+    {
+      writers[i].ready = &ready;
+      threads[i] = g_thread_new ("server", write_plies, &writers[i]);
+    }
+  for (int i = 0; i < 2; i++)
+    g_thread_join (threads[i]);
+
+  /* Every ply was taken from one of them, the other told no. */
+  kept = mm_store_find_game (one, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->moves->len, ==, N_PLIES);
+  g_assert_cmpuint (writers[0].n_refused + writers[1].n_refused, ==, N_PLIES);
+  for (guint ply = 1; ply <= N_PLIES; ply++)
+    {
+      int winner = writers[0].taken[ply] ? 0 : 1;
+
+      g_assert_true (writers[0].taken[ply] != writers[1].taken[ply]);
+      g_assert_cmpint (g_array_index (kept->moves, int, ply - 1), ==, writers[winner].square);
+      if (ply == N_PLIES)
+        last = (guint) winner;
+    }
+  /* The clocks are those of the move taken last. */
+  g_assert_cmpint (kept->black_ms, ==, writers[last].square * 1000 + N_PLIES);
+  g_assert_cmpint (kept->white_ms, ==, N_PLIES);
+}
+
+#define STORE_BACKENDS \
+  "SELECT pid FROM pg_stat_activity WHERE datname = current_database ()" \
+  " AND application_name = 'monomachia-server'"
+
+/* Waits (ten seconds at most) until the database has no connection of
+ * a store. */
+static void
+wait_for_no_store (const char *conninfo)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (sql_number (conninfo, "SELECT count(*) FROM (" STORE_BACKENDS ") AS stores") > 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (10000);
+    }
+}
+
+/* The store's backend is ended by an administrator between two calls:
+ * the next call connects again and is done. */
+static void
+test_pg_lost_connection (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+  g_autoptr(PGresult) ended = NULL;
+  gint64 before, after;
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  before = sql_number (fixture->conninfo, STORE_BACKENDS);
+  ended = sql_on (fixture->conninfo,
+                  "SELECT pg_terminate_backend (pid) FROM (" STORE_BACKENDS ") AS stores");
+  g_assert_cmpint (PQntuples (ended), ==, 1);
+  g_assert_cmpstr (PQgetvalue (ended, 0, 0), ==, "t");
+  wait_for_no_store (fixture->conninfo);
+
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 299000, 300000, &error));
+  g_assert_no_error (error);
+  after = sql_number (fixture->conninfo, STORE_BACKENDS);
+  g_assert_cmpint (after, !=, before);
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->moves->len, ==, 1);
+  g_assert_cmpint (kept->black_ms, ==, 299000);
+}
+
+/* The database crashes and comes back between two calls (the whole
+ * cluster, stopped at once and started again): what was written is
+ * there, and the store goes on. */
+static void
+test_pg_database_restarted (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 299000, 300000, &error));
+  g_assert_true (mm_test_pg_restart (&error));
+  g_assert_no_error (error);
+
+  g_assert_true (mm_store_add_move (store, "g1", 2, 43, 299000, 298000, &error));
+  g_assert_no_error (error);
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->moves->len, ==, 2);
+  g_assert_cmpint (g_array_index (kept->moves, int, 0), ==, 37);
+  g_assert_cmpint (kept->white_ms, ==, 298000);
+}
+
+/* Both stores through the same tests. */
+static void
+add_test (Backend      backend,
+          const char  *name,
+          void       (*func) (Fixture *, gconstpointer))
+{
+  g_autofree char *path =
+    g_strdup_printf ("/store/%s/%s", backend == BACKEND_SQLITE ? "sqlite" : "postgresql", name);
+
+  g_test_add (path, Fixture, GINT_TO_POINTER (backend), fixture_set_up, func, fixture_tear_down);
+}
+
+static void
+add_for_both (const char  *name,
+              void       (*func) (Fixture *, gconstpointer))
+{
+  add_test (BACKEND_SQLITE, name, func);
+  add_test (BACKEND_POSTGRESQL, name, func);
+}
 
 int
 main (int argc, char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  g_autofree char *conninfo = NULL;
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
-  ADD ("ids-last", test_ids_last);
-  ADD ("sessions", test_sessions);
-  ADD ("games", test_games);
-  ADD ("accounts", test_accounts);
-  ADD ("not-a-database", test_not_a_database);
-  ADD ("too-new", test_too_new);
+  if ((conninfo = mm_test_pg_start (&error)) == NULL)
+    {
+      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
+      return 77;
+    }
 
-  return g_test_run ();
+  add_for_both ("ids-last", test_ids_last);
+  add_for_both ("sessions", test_sessions);
+  add_for_both ("games", test_games);
+  add_for_both ("archive-order", test_archive_order);
+  add_for_both ("rated", test_rated);
+  add_for_both ("accounts", test_accounts);
+  add_for_both ("meta", test_meta);
+  add_for_both ("moderation", test_moderation);
+  add_test (BACKEND_SQLITE, "not-a-database", test_not_a_database);
+  add_test (BACKEND_SQLITE, "too-new", test_too_new);
+  add_test (BACKEND_POSTGRESQL, "too-new", test_pg_too_new);
+  add_test (BACKEND_POSTGRESQL, "errors", test_pg_errors);
+  add_test (BACKEND_POSTGRESQL, "migrate-together", test_pg_migrate_together);
+  add_test (BACKEND_POSTGRESQL, "same-ply", test_pg_same_ply);
+  add_test (BACKEND_POSTGRESQL, "lost-connection", test_pg_lost_connection);
+  add_test (BACKEND_POSTGRESQL, "database-restarted", test_pg_database_restarted);
+
+  status = g_test_run ();
+  mm_test_pg_stop ();
+  return status;
 }

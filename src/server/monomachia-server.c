@@ -30,12 +30,14 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "mm-handshake.h"
 #include "mm-line-reader.h"
 #include "mm-lobby-server.h"
 #include "mm-nickname.h"
+#include "mm-pg-store.h"
 #include "mm-sqlite-store.h"
 #include "mm-tls.h"
 
@@ -48,6 +50,7 @@ typedef struct
   char           *listen;
   int             port;
   char           *data_dir;
+  char           *database;
   char           *name;
   char           *tls_cert;
   char           *tls_key;
@@ -70,6 +73,7 @@ options_clear (Options *options)
 {
   g_clear_pointer (&options->listen, g_free);
   g_clear_pointer (&options->data_dir, g_free);
+  g_clear_pointer (&options->database, g_free);
   g_clear_pointer (&options->name, g_free);
   g_clear_pointer (&options->tls_cert, g_free);
   g_clear_pointer (&options->tls_key, g_free);
@@ -117,6 +121,15 @@ is_sendable_name (const char *name)
   return parsed != NULL;
 }
 
+/* A connection string as PostgreSQL's users write them: a URL, or
+ * key=value settings. */
+static gboolean
+is_postgresql (const char *database)
+{
+  return g_str_has_prefix (database, "postgresql://") || g_str_has_prefix (database, "postgres://")
+         || strchr (database, '=') != NULL;
+}
+
 static gboolean
 parse_options (Options  *options,
                int      *argc,
@@ -139,6 +152,9 @@ parse_options (Options  *options,
       N_("Listen on this port (7711 by default)"), N_("PORT") },
     { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &options->data_dir,
       N_("Keep the server’s data in this folder"), N_("FOLDER") },
+    { "database", 0, 0, G_OPTION_ARG_STRING, &options->database,
+      N_("Keep the lobby in this PostgreSQL database, which servers may share "
+         "(SQLite in the data folder by default)"), N_("URL") },
     { "name", 0, 0, G_OPTION_ARG_STRING, &options->name,
       N_("The server’s name, as clients see it"), N_("NAME") },
     { "tls-cert", 0, 0, G_OPTION_ARG_FILENAME, &options->tls_cert,
@@ -218,6 +234,13 @@ parse_options (Options  *options,
                            _("A server’s name holds 1 to 64 characters, none of them control characters."));
       return FALSE;
     }
+  if (options->database != NULL && !is_postgresql (options->database))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--database takes a PostgreSQL connection string: "
+                             "postgresql://USER@HOST:PORT/NAME or 'host=… dbname=…'."));
+      return FALSE;
+    }
   if ((options->tls_cert == NULL) != (options->tls_key == NULL))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -267,13 +290,18 @@ find_certificate (Options  *options,
   return g_steal_pointer (&certificate);
 }
 
-/* The database in the data folder, made with the folder if need be. */
-static MmSqliteStore *
-open_store (const char  *data_dir,
-            GError     **error)
+/* The PostgreSQL database of --database, or else the SQLite one in the
+ * data folder, made with the folder if need be. */
+static MmStore *
+open_store (Options  *options,
+            GError  **error)
 {
-  g_autofree char *path = g_build_filename (data_dir, "monomachia-server.db", NULL);
+  const char *data_dir = options->data_dir;
+  g_autofree char *path = NULL;
 
+  if (options->database != NULL)
+    return MM_STORE (mm_pg_store_new (options->database, error));
+  path = g_build_filename (data_dir, "monomachia-server.db", NULL);
   if (g_mkdir_with_parents (data_dir, 0700) != 0)
     {
       int saved = errno;
@@ -283,7 +311,7 @@ open_store (const char  *data_dir,
                    _("Could not make the folder %s: %s"), data_dir, g_strerror (saved));
       return NULL;
     }
-  return mm_sqlite_store_new (path, error);
+  return MM_STORE (mm_sqlite_store_new (path, error));
 }
 
 /* --grant-admin, --revoke-admin, --ban and --unban, on the store; the
@@ -388,7 +416,7 @@ main (int argc, char *argv[])
   g_auto(Options) options = { .port = DEFAULT_PORT };
   g_autoptr(GError) error = NULL;
   g_autoptr(MmLobbyServer) server = NULL;
-  g_autoptr(MmSqliteStore) store = NULL;
+  g_autoptr(MmStore) store = NULL;
   g_autoptr(GInetAddress) address = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   const char *localedir = g_getenv ("MONOMACHIA_LOCALEDIR");
@@ -424,17 +452,17 @@ main (int argc, char *argv[])
   if (options.grant_admin != NULL || options.revoke_admin != NULL || options.ban != NULL
       || options.unban != NULL)
     {
-      if ((store = open_store (options.data_dir, &error)) == NULL)
+      if ((store = open_store (&options, &error)) == NULL)
         {
           g_printerr ("monomachia-server: %s\n", error->message);
           return 1;
         }
-      return moderate (&options, MM_STORE (store));
+      return moderate (&options, store);
     }
   server = mm_lobby_server_new (options.name != NULL ? options.name : "Monomachia", &options.limits);
   g_signal_connect (server, "log", G_CALLBACK (server_log_cb), NULL);
-  if ((store = open_store (options.data_dir, &error)) == NULL
-      || !mm_lobby_server_set_store (server, MM_STORE (store), &error))
+  if ((store = open_store (&options, &error)) == NULL
+      || !mm_lobby_server_set_store (server, store, &error))
     {
       g_printerr ("monomachia-server: %s\n", error->message);
       return 1;

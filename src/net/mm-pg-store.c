@@ -1,0 +1,963 @@
+/* mm-pg-store.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The store in a PostgreSQL database, for several servers that share
+ * one lobby.  The tables and the schema versions are the SQLite
+ * store's, in PostgreSQL's types; the version is kept in a table of its
+ * own, as PostgreSQL has no user_version.
+ *
+ * Every operation after the migrations is one statement, and so one
+ * transaction of its own: each is atomic however many servers write,
+ * no lock is held between calls, and a statement cut off by a lost
+ * connection can be sent once more on a new one.  Values travel only as
+ * parameters (PQexecParams), never inside the SQL.
+ *
+ * The calls block, and one thread at a time uses a store (the server's
+ * main loop), as libpq asks of a connection. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libpq-fe.h>
+
+#include "mm-nickname.h"
+#include "mm-pg-store.h"
+
+struct _MmPgStore
+{
+  GObject   parent_instance;
+
+  PGconn   *conn;
+  /* A statement inside BEGIN … COMMIT is not sent again on a new
+   * connection: the transaction it belonged to is gone with the old. */
+  gboolean  in_transaction;
+};
+
+static void mm_pg_store_store_init (MmStoreInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MmPgStore, mm_pg_store, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_pg_store_store_init))
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
+
+/* Taken by the transaction that migrates, so that servers started
+ * together on one database migrate it once: the first one, while the
+ * others wait and then find the schema current.  Any number of ours
+ * ("MMSTORE!"); advisory locks are per database. */
+#define MIGRATION_LOCK G_GINT64_CONSTANT (5570199935700321569)
+
+/* Migration n takes the schema from version n to n + 1, as in the
+ * SQLite store.  One statement an element: PQexecParams takes one. */
+static const char *const migration_1[] = {
+  "CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+  "INSERT INTO meta VALUES ('next_id', 0)",
+  "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
+  "  guest BOOLEAN NOT NULL)",
+  /* seq is SQLite's rowid made explicit: the order the games were made
+   * in, which breaks ties between games finished in the same second. */
+  "CREATE TABLE games (id TEXT PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
+  "  black_key TEXT NOT NULL, white_key TEXT NOT NULL,"
+  "  base_s BIGINT NOT NULL, increment_s BIGINT NOT NULL, rated BOOLEAN NOT NULL,"
+  "  started BIGINT NOT NULL, black_ms BIGINT NOT NULL, white_ms BIGINT NOT NULL,"
+  "  winner TEXT, reason TEXT, finished BIGINT,"
+  "  seq BIGINT GENERATED ALWAYS AS IDENTITY)",
+  /* The primary key is what orders the moves between servers: a ply is
+   * written once, by whoever comes first. */
+  "CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  ply BIGINT NOT NULL, square BIGINT NOT NULL, PRIMARY KEY (game_id, ply))",
+  "CREATE INDEX games_unfinished ON games (started) WHERE winner IS NULL",
+  "CREATE INDEX games_by_black ON games (black_key, finished)",
+  "CREATE INDEX games_by_white ON games (white_key, finished)",
+  NULL,
+};
+
+static const char *const migration_2[] = {
+  "CREATE TABLE accounts (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
+  "  password_hash TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,"
+  "  deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,"
+  "  created BIGINT NOT NULL)",
+  "ALTER TABLE games ADD COLUMN ggf TEXT",
+  NULL,
+};
+
+static const char *const migration_3[] = {
+  "ALTER TABLE accounts ADD COLUMN admin BOOLEAN NOT NULL DEFAULT FALSE",
+  "CREATE TABLE sanctions (kind TEXT NOT NULL, target TEXT NOT NULL, until BIGINT NOT NULL,"
+  "  reason TEXT, by TEXT, created BIGINT NOT NULL, PRIMARY KEY (kind, target))",
+  "CREATE TABLE moderation_log (at BIGINT NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,"
+  "  target TEXT NOT NULL, detail TEXT)",
+  NULL,
+};
+
+static const char *const *const migrations[] = { migration_1, migration_2, migration_3 };
+
+/* The parameters of a statement, as text (PostgreSQL parses them into
+ * the columns' types); NULL is SQL's NULL. */
+static GPtrArray *
+params_new (void)
+{
+  return g_ptr_array_new_with_free_func (g_free);
+}
+
+static void
+add_text (GPtrArray  *params,
+          const char *value)
+{
+  g_ptr_array_add (params, g_strdup (value));
+}
+
+static void
+add_int (GPtrArray *params,
+         gint64     value)
+{
+  g_ptr_array_add (params, g_strdup_printf ("%" G_GINT64_FORMAT, value));
+}
+
+static void
+add_bool (GPtrArray *params,
+          gboolean   value)
+{
+  add_text (params, value ? "true" : "false");
+}
+
+/* Locale-independent, and as many digits as it takes to read back the
+ * same double. */
+static void
+add_double (GPtrArray *params,
+            double     value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  add_text (params, g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+/* What the database said of @result, or libpq of the connection when
+ * there is no result to say it. */
+static void
+set_failed (MmPgStore       *self,
+            const PGresult  *result,
+            GError         **error)
+{
+  const char *said = result != NULL ? PQresultErrorMessage (result) : "";
+  g_autofree char *reason = g_strdup (*said != '\0' ? said : PQerrorMessage (self->conn));
+
+  g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+               /* Translators: %s are the database's name and what the database said */
+               _("The database %s failed: %s"), PQdb (self->conn), g_strchomp (reason));
+}
+
+static gboolean
+succeeded (const PGresult *result)
+{
+  /* PQresultStatus (NULL), libpq out of memory, is PGRES_FATAL_ERROR. */
+  ExecStatusType status = PQresultStatus (result);
+
+  return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+}
+
+static PGresult *
+execute (MmPgStore  *self,
+         const char *sql,
+         GPtrArray  *params)
+{
+  return PQexecParams (self->conn, sql, params != NULL ? (int) params->len : 0, NULL,
+                       params != NULL ? (const char *const *) params->pdata : NULL,
+                       NULL, NULL, 0);
+}
+
+/* Whether the connection is gone.  libpq may learn it only by reading:
+ * a statement written to a socket the database closed (it restarted)
+ * fails with the connection still taken for good, until the end of the
+ * stream is read. */
+static gboolean
+connection_lost (MmPgStore *self)
+{
+  if (PQstatus (self->conn) == CONNECTION_OK)
+    PQconsumeInput (self->conn);
+  return PQstatus (self->conn) == CONNECTION_BAD;
+}
+
+/* Runs @sql with @params (NULL: none), the answer in text; NULL with
+ * the error if it failed.  A connection found lost (the database
+ * restarted, an administrator ended our backend, the network dropped)
+ * is made again once and the statement sent once more, so that one
+ * hiccup of the database is not a failure the players see.  A
+ * statement whose commit was cut off before its answer came back is
+ * then done twice: a counter skips a number, a write of the same row
+ * is refused as a repeat, which the caller takes as the failure it
+ * would have been told without the retry. */
+static PGresult *
+query (MmPgStore   *self,
+       const char  *sql,
+       GPtrArray   *params,
+       GError     **error)
+{
+  PGresult *result = execute (self, sql, params);
+
+  if (!succeeded (result) && !self->in_transaction && connection_lost (self))
+    {
+      g_clear_pointer (&result, PQclear);
+      PQreset (self->conn);
+      if (PQstatus (self->conn) == CONNECTION_OK)
+        result = execute (self, sql, params);
+    }
+  if (!succeeded (result))
+    {
+      set_failed (self, result, error);
+      g_clear_pointer (&result, PQclear);
+      return NULL;
+    }
+  return result;
+}
+
+/* Runs a statement for what it does; the number of rows it changed in
+ * @changed (may be NULL). */
+static gboolean
+command (MmPgStore   *self,
+         const char  *sql,
+         GPtrArray   *params,
+         guint64     *changed,
+         GError     **error)
+{
+  g_autoptr(PGresult) result = query (self, sql, params, error);
+
+  if (result == NULL)
+    return FALSE;
+  if (changed != NULL)
+    *changed = g_ascii_strtoull (PQcmdTuples (result), NULL, 10);
+  return TRUE;
+}
+
+static char *
+dup_value (const PGresult *result,
+           int             row,
+           int             column)
+{
+  if (PQgetisnull (result, row, column))
+    return NULL;
+  return g_strdup (PQgetvalue (result, row, column));
+}
+
+static gint64
+int_value (const PGresult *result,
+           int             row,
+           int             column)
+{
+  return g_ascii_strtoll (PQgetvalue (result, row, column), NULL, 10);
+}
+
+static gboolean
+bool_value (const PGresult *result,
+            int             row,
+            int             column)
+{
+  return PQgetvalue (result, row, column)[0] == 't';
+}
+
+static double
+double_value (const PGresult *result,
+              int             row,
+              int             column)
+{
+  return g_ascii_strtod (PQgetvalue (result, row, column), NULL);
+}
+
+/* The version table, made at the first start, and the version in it
+ * (0: nothing made yet). */
+static gboolean
+read_version (MmPgStore  *self,
+              gint64     *version,
+              GError    **error)
+{
+  g_autoptr(PGresult) result = NULL;
+
+  if (!command (self, "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+                NULL, NULL, error)
+      || !command (self, "INSERT INTO schema_version SELECT 0"
+                         " WHERE NOT EXISTS (SELECT FROM schema_version)", NULL, NULL, error)
+      || (result = query (self, "SELECT version FROM schema_version", NULL, error)) == NULL)
+    return FALSE;
+  *version = int_value (result, 0, 0);
+  return TRUE;
+}
+
+static gboolean
+apply_migration (MmPgStore  *self,
+                 gsize       step,
+                 GError    **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  for (const char *const *statement = migrations[step]; *statement != NULL; statement++)
+    if (!command (self, *statement, NULL, NULL, error))
+      return FALSE;
+  add_int (params, (gint64) step + 1);
+  return command (self, "UPDATE schema_version SET version = $1", params, NULL, error);
+}
+
+static gboolean
+migrate_locked (MmPgStore  *self,
+                GError    **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  gint64 version;
+
+  add_int (params, MIGRATION_LOCK);
+  /* "relation already exists, skipping", at every start, says nothing. */
+  if (!command (self, "SET LOCAL client_min_messages = warning", NULL, NULL, error)
+      || !command (self, "SELECT pg_advisory_xact_lock ($1)", params, NULL, error)
+      || !read_version (self, &version, error))
+    return FALSE;
+  if (version < 0 || version > (gint64) G_N_ELEMENTS (migrations))
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW,
+                   /* Translators: %s is a database's name, %d are version numbers */
+                   _("The database %s was made by a newer server (schema %d; this one knows %d)."),
+                   PQdb (self->conn), (int) version, (int) G_N_ELEMENTS (migrations));
+      return FALSE;
+    }
+  for (gsize step = (gsize) version; step < G_N_ELEMENTS (migrations); step++)
+    if (!apply_migration (self, step, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* All the migrations due in one transaction, under the lock: a step
+ * that fails leaves the schema as it was, as PostgreSQL's DDL is
+ * transactional. */
+static gboolean
+migrate (MmPgStore  *self,
+         GError    **error)
+{
+  gboolean done;
+
+  self->in_transaction = TRUE;
+  done = command (self, "BEGIN", NULL, NULL, error)
+         && migrate_locked (self, error)
+         && command (self, "COMMIT", NULL, NULL, error);
+  if (!done)
+    command (self, "ROLLBACK", NULL, NULL, NULL);
+  self->in_transaction = FALSE;
+  return done;
+}
+
+/* The notices and warnings PostgreSQL sends are for a developer, not
+ * for the standard error of a server, which libpq would print them on. */
+static void
+notice_cb (void       *user_data,
+           const char *message)
+{
+  g_autofree char *line = g_strchomp (g_strdup (message));
+
+  g_debug ("PostgreSQL: %s", line);
+}
+
+/* The database @conninfo names, as PostgreSQL's users write it
+ * ("postgresql://user@host:port/db" or "host=/run/postgresql dbname=db"),
+ * brought up to the current schema. */
+MmPgStore *
+mm_pg_store_new (const char  *conninfo,
+                 GError     **error)
+{
+  /* The first dbname is expanded into the operator's settings; those
+   * after it win: text goes both ways in UTF-8, whatever the
+   * database's default. */
+  const char *const keywords[] = { "dbname", "client_encoding", "fallback_application_name", NULL };
+  const char *const values[] = { conninfo, "UTF8", "monomachia-server", NULL };
+  g_autoptr(MmPgStore) self = NULL;
+
+  g_return_val_if_fail (conninfo != NULL, NULL);
+
+  self = g_object_new (MM_TYPE_PG_STORE, NULL);
+  self->conn = PQconnectdbParams (keywords, values, 1);
+  if (self->conn == NULL)
+    g_error ("libpq: out of memory");
+  if (PQstatus (self->conn) != CONNECTION_OK)
+    {
+      set_failed (self, NULL, error);
+      return NULL;
+    }
+  PQsetNoticeProcessor (self->conn, notice_cb, NULL);
+  if (!migrate (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static void
+mm_pg_store_finalize (GObject *object)
+{
+  MmPgStore *self = MM_PG_STORE (object);
+
+  g_clear_pointer (&self->conn, PQfinish);
+  G_OBJECT_CLASS (mm_pg_store_parent_class)->finalize (object);
+}
+
+static void
+mm_pg_store_class_init (MmPgStoreClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = mm_pg_store_finalize;
+}
+
+static void
+mm_pg_store_init (MmPgStore *self)
+{
+}
+
+static gint64
+now_s (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+/* One UPDATE, so that servers sharing the database never answer the
+ * same number. */
+static guint64
+pg_next_id (MmStore  *store,
+            GError  **error)
+{
+  MmPgStore *self = MM_PG_STORE (store);
+  g_autoptr(PGresult) result =
+    query (self, "UPDATE meta SET value = value + 1 WHERE key = 'next_id' RETURNING value", NULL,
+           error);
+
+  if (result == NULL)
+    return 0;
+  if (PQntuples (result) != 1)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+                   _("The database %s failed: %s"), PQdb (self->conn), "meta has no next_id");
+      return 0;
+    }
+  return (guint64) int_value (result, 0, 0);
+}
+
+static gboolean
+pg_save_session (MmStore                *store,
+                 const MmStoredSession  *session,
+                 GError                **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, session->token_hash);
+  add_text (params, session->name);
+  add_bool (params, session->guest);
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO sessions (token_hash, name, guest) VALUES ($1, $2, $3)"
+                  " ON CONFLICT (token_hash) DO UPDATE SET name = EXCLUDED.name,"
+                  " guest = EXCLUDED.guest", params, NULL, error);
+}
+
+static gboolean
+pg_delete_session (MmStore     *store,
+                   const char  *token_hash,
+                   GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, token_hash);
+  return command (MM_PG_STORE (store), "DELETE FROM sessions WHERE token_hash = $1", params, NULL,
+                  error);
+}
+
+static GPtrArray *
+pg_list_sessions (MmStore  *store,
+                  GError  **error)
+{
+  g_autoptr(PGresult) result =
+    query (MM_PG_STORE (store), "SELECT token_hash, name, guest FROM sessions", NULL, error);
+  g_autoptr(GPtrArray) sessions = NULL;
+
+  if (result == NULL)
+    return NULL;
+  sessions = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_session_free);
+  for (int row = 0; row < PQntuples (result); row++)
+    g_ptr_array_add (sessions, mm_stored_session_new (PQgetvalue (result, row, 0),
+                                                      PQgetvalue (result, row, 1),
+                                                      bool_value (result, row, 2)));
+  return g_steal_pointer (&sessions);
+}
+
+static gboolean
+pg_create_game (MmStore             *store,
+                const MmStoredGame  *game,
+                GError             **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, game->id);
+  add_text (params, game->black);
+  add_text (params, game->white);
+  g_ptr_array_add (params, mm_nickname_key (game->black));
+  g_ptr_array_add (params, mm_nickname_key (game->white));
+  add_int (params, game->base_s);
+  add_int (params, game->increment_s);
+  add_bool (params, game->rated);
+  add_int (params, game->started);
+  add_int (params, game->black_ms);
+  add_int (params, game->white_ms);
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
+                  " increment_s, rated, started, black_ms, white_ms)"
+                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", params, NULL, error);
+}
+
+/* The move and the clocks in one statement: the clocks change only if
+ * the move's row was written, and the row is written only if no one
+ * (this server or another) wrote the ply before. */
+static gboolean
+pg_add_move (MmStore     *store,
+             const char  *game_id,
+             guint        ply,
+             int          square,
+             gint64       black_ms,
+             gint64       white_ms,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  guint64 changed = 0;
+
+  add_text (params, game_id);
+  add_int (params, ply);
+  add_int (params, square);
+  add_int (params, black_ms);
+  add_int (params, white_ms);
+  if (!command (MM_PG_STORE (store),
+                "WITH added AS (INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)"
+                "  ON CONFLICT DO NOTHING RETURNING game_id)"
+                " UPDATE games SET black_ms = $4, white_ms = $5"
+                " WHERE id = (SELECT game_id FROM added)", params, &changed, error))
+    return FALSE;
+  if (changed == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+                   /* Translators: %u is a move's number in its game, %s the game's id */
+                   _("Move %u of the game “%s” is in the database already."), ply, game_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A data-changing WITH is done in full whether or not the statement
+ * reads it: the moves go and the clocks change together. */
+static gboolean
+pg_take_back (MmStore     *store,
+              const char  *game_id,
+              guint        n_moves,
+              gint64       black_ms,
+              gint64       white_ms,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, game_id);
+  add_int (params, n_moves);
+  add_int (params, black_ms);
+  add_int (params, white_ms);
+  return command (MM_PG_STORE (store),
+                  "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)"
+                  " UPDATE games SET black_ms = $3, white_ms = $4 WHERE id = $1",
+                  params, NULL, error);
+}
+
+static gboolean
+pg_finish_game (MmStore     *store,
+                const char  *game_id,
+                const char  *winner,
+                const char  *reason,
+                const char  *ggf,
+                GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  guint64 changed = 0;
+
+  add_text (params, winner);
+  add_text (params, reason);
+  add_int (params, now_s ());
+  add_text (params, ggf);
+  add_text (params, game_id);
+  if (!command (MM_PG_STORE (store),
+                "UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4 WHERE id = $5",
+                params, &changed, error))
+    return FALSE;
+  if (changed == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
+                   /* Translators: %s is a game's id */
+                   _("The database has no game “%s”."), game_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+#define GAME_COLUMNS \
+  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason, ggf"
+/* The moves in one more column, "37,43,18": a game with its moves, or
+ * a list of them, in one round trip. */
+#define MOVES_COLUMN \
+  "array_to_string (ARRAY (SELECT square FROM moves WHERE moves.game_id = games.id" \
+  " ORDER BY ply), ',')"
+#define MOVES_COLUMN_INDEX 12
+
+static void
+read_moves (MmStoredGame *game,
+            const char   *list)
+{
+  while (*list != '\0')
+    {
+      char *end = NULL;
+      int square = (int) g_ascii_strtoll (list, &end, 10);
+
+      if (end == list)
+        break;
+      g_array_append_val (game->moves, square);
+      list = *end == ',' ? end + 1 : end;
+    }
+}
+
+/* Row @row of GAME_COLUMNS, with the moves when @with_moves (then the
+ * result has MOVES_COLUMN after them). */
+static MmStoredGame *
+read_game (const PGresult *result,
+           int             row,
+           gboolean        with_moves)
+{
+  MmStoredGame *game = mm_stored_game_new ();
+
+  game->id = dup_value (result, row, 0);
+  game->black = dup_value (result, row, 1);
+  game->white = dup_value (result, row, 2);
+  game->base_s = (guint) int_value (result, row, 3);
+  game->increment_s = (guint) int_value (result, row, 4);
+  game->rated = bool_value (result, row, 5);
+  game->started = int_value (result, row, 6);
+  game->black_ms = int_value (result, row, 7);
+  game->white_ms = int_value (result, row, 8);
+  game->winner = dup_value (result, row, 9);
+  game->reason = dup_value (result, row, 10);
+  game->ggf = dup_value (result, row, 11);
+  if (with_moves)
+    read_moves (game, PQgetvalue (result, row, MOVES_COLUMN_INDEX));
+  return game;
+}
+
+static GPtrArray *
+read_games (const PGresult *result,
+            gboolean        with_moves)
+{
+  GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_game_free);
+
+  for (int row = 0; row < PQntuples (result); row++)
+    g_ptr_array_add (games, read_game (result, row, with_moves));
+  return games;
+}
+
+static MmStoredGame *
+pg_find_game (MmStore     *store,
+              const char  *game_id,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  add_text (params, game_id);
+  result = query (MM_PG_STORE (store),
+                  "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games WHERE id = $1", params,
+                  error);
+  if (result == NULL || PQntuples (result) == 0)
+    return NULL;
+  return read_game (result, 0, TRUE);
+}
+
+static GPtrArray *
+pg_list_games (MmStore     *store,
+               gboolean     unfinished,
+               const char  *player,
+               guint        limit,
+               GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  if (unfinished)
+    result = query (MM_PG_STORE (store),
+                    "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games"
+                    " WHERE winner IS NULL ORDER BY started, seq", NULL, error);
+  else
+    {
+      g_ptr_array_add (params, player != NULL ? mm_nickname_key (player) : NULL);
+      /* LIMIT NULL is no limit. */
+      if (limit > 0)
+        add_int (params, limit);
+      else
+        add_text (params, NULL);
+      result = query (MM_PG_STORE (store),
+                      "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games"
+                      " WHERE winner IS NOT NULL"
+                      " AND ($1::text IS NULL OR black_key = $1 OR white_key = $1)"
+                      " ORDER BY finished DESC, seq DESC LIMIT $2::bigint", params, error);
+    }
+  if (result == NULL)
+    return NULL;
+  return read_games (result, TRUE);
+}
+
+static gboolean
+pg_create_account (MmStore                *store,
+                   const MmStoredAccount  *account,
+                   GError                **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  g_ptr_array_add (params, mm_nickname_key (account->name));
+  add_text (params, account->name);
+  add_text (params, account->password_hash);
+  add_double (params, account->rating);
+  add_double (params, account->deviation);
+  add_double (params, account->volatility);
+  add_int (params, now_s ());
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
+                  " volatility, created) VALUES ($1, $2, $3, $4, $5, $6, $7)", params, NULL,
+                  error);
+}
+
+static MmStoredAccount *
+pg_find_account (MmStore     *store,
+                 const char  *name,
+                 GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+  MmStoredAccount *account;
+
+  g_ptr_array_add (params, mm_nickname_key (name));
+  result = query (MM_PG_STORE (store),
+                  "SELECT name, password_hash, rating, deviation, volatility, admin"
+                  " FROM accounts WHERE key = $1", params, error);
+  if (result == NULL || PQntuples (result) == 0)
+    return NULL;
+  account = mm_stored_account_new (PQgetvalue (result, 0, 0), PQgetvalue (result, 0, 1));
+  account->rating = double_value (result, 0, 2);
+  account->deviation = double_value (result, 0, 3);
+  account->volatility = double_value (result, 0, 4);
+  account->admin = bool_value (result, 0, 5);
+  return account;
+}
+
+static gboolean
+pg_save_rating (MmStore                *store,
+                const MmStoredAccount  *account,
+                GError                **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_double (params, account->rating);
+  add_double (params, account->deviation);
+  add_double (params, account->volatility);
+  g_ptr_array_add (params, mm_nickname_key (account->name));
+  return command (MM_PG_STORE (store),
+                  "UPDATE accounts SET rating = $1, deviation = $2, volatility = $3"
+                  " WHERE key = $4", params, NULL, error);
+}
+
+static gboolean
+pg_set_admin (MmStore     *store,
+              const char  *name,
+              gboolean     admin,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  guint64 changed = 0;
+
+  add_bool (params, admin);
+  g_ptr_array_add (params, mm_nickname_key (name));
+  if (!command (MM_PG_STORE (store), "UPDATE accounts SET admin = $1 WHERE key = $2", params,
+                &changed, error))
+    return FALSE;
+  if (changed == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
+                   /* Translators: %s is a player's name */
+                   _("Nobody called “%s” has an account."), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+pg_add_sanction (MmStore                 *store,
+                 const MmStoredSanction  *sanction,
+                 GError                 **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, sanction->kind);
+  add_text (params, sanction->target);
+  add_int (params, sanction->until);
+  add_text (params, sanction->reason);
+  add_text (params, sanction->by);
+  add_int (params, now_s ());
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO sanctions (kind, target, until, reason, by, created)"
+                  " VALUES ($1, $2, $3, $4, $5, $6)"
+                  " ON CONFLICT (kind, target) DO UPDATE SET until = EXCLUDED.until,"
+                  " reason = EXCLUDED.reason, by = EXCLUDED.by, created = EXCLUDED.created",
+                  params, NULL, error);
+}
+
+static gboolean
+pg_lift_sanction (MmStore     *store,
+                  const char  *kind,
+                  const char  *target,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, kind);
+  add_text (params, target);
+  return command (MM_PG_STORE (store), "DELETE FROM sanctions WHERE kind = $1 AND target = $2",
+                  params, NULL, error);
+}
+
+static MmStoredSanction *
+pg_find_sanction (MmStore     *store,
+                  const char  *kind,
+                  const char  *target,
+                  gint64       now,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+  MmStoredSanction *sanction;
+
+  add_text (params, kind);
+  add_text (params, target);
+  add_int (params, now);
+  result = query (MM_PG_STORE (store),
+                  "SELECT until, reason, by FROM sanctions WHERE kind = $1 AND target = $2"
+                  " AND (until = 0 OR until > $3)", params, error);
+  if (result == NULL || PQntuples (result) == 0)
+    return NULL;
+  sanction = g_new0 (MmStoredSanction, 1);
+  sanction->kind = g_strdup (kind);
+  sanction->target = g_strdup (target);
+  sanction->until = int_value (result, 0, 0);
+  sanction->reason = dup_value (result, 0, 1);
+  sanction->by = dup_value (result, 0, 2);
+  return sanction;
+}
+
+static gboolean
+pg_log_action (MmStore     *store,
+               const char  *by,
+               const char  *action,
+               const char  *target,
+               const char  *detail,
+               GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_int (params, now_s ());
+  add_text (params, by);
+  add_text (params, action);
+  add_text (params, target);
+  add_text (params, detail);
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO moderation_log (at, by, action, target, detail)"
+                  " VALUES ($1, $2, $3, $4, $5)", params, NULL, error);
+}
+
+static gboolean
+pg_get_meta (MmStore     *store,
+             const char  *key,
+             gint64      *value,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  add_text (params, key);
+  result = query (MM_PG_STORE (store), "SELECT value FROM meta WHERE key = $1", params, error);
+  if (result == NULL || PQntuples (result) == 0)
+    return FALSE;
+  *value = int_value (result, 0, 0);
+  return TRUE;
+}
+
+static gboolean
+pg_set_meta (MmStore     *store,
+             const char  *key,
+             gint64       value,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+
+  add_text (params, key);
+  add_int (params, value);
+  return command (MM_PG_STORE (store),
+                  "INSERT INTO meta (key, value) VALUES ($1, $2)"
+                  " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", params, NULL, error);
+}
+
+static GPtrArray *
+pg_list_rated (MmStore     *store,
+               gint64       since,
+               gint64       until,
+               GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  add_int (params, since);
+  add_int (params, until);
+  result = query (MM_PG_STORE (store),
+                  "SELECT " GAME_COLUMNS " FROM games WHERE rated AND winner IN"
+                  " ('black', 'white', 'draw') AND finished >= $1 AND finished < $2"
+                  " ORDER BY finished, seq", params, error);
+  if (result == NULL)
+    return NULL;
+  return read_games (result, FALSE);
+}
+
+static void
+mm_pg_store_store_init (MmStoreInterface *iface)
+{
+  iface->next_id = pg_next_id;
+  iface->save_session = pg_save_session;
+  iface->delete_session = pg_delete_session;
+  iface->list_sessions = pg_list_sessions;
+  iface->create_game = pg_create_game;
+  iface->add_move = pg_add_move;
+  iface->take_back = pg_take_back;
+  iface->finish_game = pg_finish_game;
+  iface->find_game = pg_find_game;
+  iface->list_games = pg_list_games;
+  iface->create_account = pg_create_account;
+  iface->find_account = pg_find_account;
+  iface->save_rating = pg_save_rating;
+  iface->set_admin = pg_set_admin;
+  iface->add_sanction = pg_add_sanction;
+  iface->lift_sanction = pg_lift_sanction;
+  iface->find_sanction = pg_find_sanction;
+  iface->log_action = pg_log_action;
+  iface->get_meta = pg_get_meta;
+  iface->set_meta = pg_set_meta;
+  iface->list_rated = pg_list_rated;
+}

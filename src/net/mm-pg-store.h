@@ -1,0 +1,34 @@
+/* mm-pg-store.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mm-store.h"
+
+G_BEGIN_DECLS
+
+#define MM_TYPE_PG_STORE (mm_pg_store_get_type ())
+
+G_DECLARE_FINAL_TYPE (MmPgStore, mm_pg_store, MM, PG_STORE, GObject)
+
+MmPgStore *mm_pg_store_new (const char  *conninfo,
+                            GError     **error);
+
+G_END_DECLS
