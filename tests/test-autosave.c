@@ -18,18 +18,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* Autosave: the game in progress written and read back exactly, and a
- * writer killed with SIGKILL at random moments that never leaves a
- * damaged file behind. */
+/* Autosave: the game in progress written and read back exactly, its
+ * session with it, and a damaged file refused.  (test-crash-safety.c
+ * kills its writer and fills its disk.) */
 
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "mm-autosave.h"
 #include "mm-game.h"
@@ -39,10 +36,6 @@
 #define GAME_A \
   "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5" \
   "e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1"
-
-#define N_KILLS 60
-
-static char *self_path;
 
 /* The game the writer writes for step @n: the first n % 61 moves of game
  * A, black's name telling which step it is. */
@@ -62,26 +55,6 @@ set_up_step (MmGame *game,
     }
   mm_game_set_player_name (game, MM_COLOR_BLACK, name);
   mm_game_set_player_name (game, MM_COLOR_WHITE, "Λευκός ]");
-}
-
-/* The child: writes step after step until it is killed. */
-static int
-run_writer (const char *path)
-{
-  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
-  g_autoptr(MmGame) game = mm_game_new ();
-
-  for (guint n = 1;; n++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      set_up_step (game, n);
-      if (!mm_autosave_save (autosave, game, "file:///tmp/game.ggf", n % 2, &error))
-        {
-          g_printerr ("%s\n", error->message);
-          return 1;
-        }
-    }
 }
 
 static char *
@@ -301,119 +274,15 @@ test_damaged (void)
   remove_dir (dir);
 }
 
-/* A writer that writes without a pause is killed at random moments,
- * most of them in the middle of a write; every time, the file holds one
- * whole game that the writer wrote. */
-static void
-test_sigkill (void)
-{
-  g_autofree char *dir = make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "autosave.ggf", NULL);
-  g_autoptr(MmAutosave) autosave = mm_autosave_new (path);
-  g_autoptr(GRand) rand = g_rand_new ();
-  g_autoptr(GHashTable) steps_seen = g_hash_table_new (NULL, NULL);
-  guint n_mid_write = 0;
-
-  /* What the writer finds when it starts. */
-  {
-    g_autoptr(MmGame) game = mm_game_new ();
-
-    set_up_step (game, 0);
-    g_assert_true (mm_autosave_save (autosave, game, NULL, FALSE, NULL));
-  }
-
-  for (guint round = 0; round < N_KILLS; round++)
-    {
-      const char *argv[] = { self_path, "--autosave-writer", path, NULL };
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MmGameRecord) record = NULL;
-      g_autoptr(MmGame) game = mm_game_new ();
-      g_autoptr(MmGame) expected = mm_game_new ();
-      g_autofree char *uri = NULL;
-      g_autoptr(GDir) handle = NULL;
-      const char *name;
-      gboolean unsaved;
-      GPid pid;
-      int status;
-      guint step;
-      Position a, b;
-
-      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
-                                    NULL, NULL, &pid, &error));
-      g_assert_no_error (error);
-      g_usleep ((gulong) g_rand_int_range (rand, 2000, 80000));
-      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
-      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
-      g_spawn_close_pid (pid);
-      g_assert_true (WIFSIGNALED (status));
-      g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
-
-      /* A temporary file left means the kill came in a write. */
-      handle = g_dir_open (dir, 0, NULL);
-      while ((name = g_dir_read_name (handle)) != NULL)
-        n_mid_write += g_str_has_prefix (name, "autosave.ggf.");
-
-      record = mm_autosave_load (autosave, &uri, &unsaved, &error);
-      if (error != NULL)
-        g_test_message ("round %u: %s", round, error->message);
-      g_assert_no_error (error);
-      g_assert_nonnull (record);
-
-      /* One of the writer's games, whole: its moves, names and flags all
-       * belong to the same step. */
-      g_assert_true (mm_game_load_record (game, record, &error));
-      g_assert_no_error (error);
-      g_assert_true (sscanf (mm_game_get_player_name (game, MM_COLOR_BLACK), "writer %u", &step) == 1);
-      set_up_step (expected, step);
-      a = position_of (game);
-      b = position_of (expected);
-      g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
-      g_assert_cmpstr (mm_game_get_player_name (game, MM_COLOR_WHITE), ==, "Λευκός ]");
-      if (step > 0)
-        {
-          g_assert_cmpstr (uri, ==, "file:///tmp/game.ggf");
-          g_assert_cmpint (unsaved, ==, step % 2);
-        }
-      g_hash_table_add (steps_seen, GUINT_TO_POINTER (step));
-
-      /* No leftover stays after a load. */
-      g_clear_pointer (&handle, g_dir_close);
-      handle = g_dir_open (dir, 0, NULL);
-      while ((name = g_dir_read_name (handle)) != NULL)
-        g_assert_cmpstr (name, ==, "autosave.ggf");
-    }
-
-  g_test_message ("%u kills, %u of them in the middle of a write, %u different games found",
-                  N_KILLS, n_mid_write, g_hash_table_size (steps_seen));
-  printf ("# %u SIGKILLs, %u in the middle of a write; the file was whole every time\n",
-          N_KILLS, n_mid_write);
-  g_assert_cmpuint (g_hash_table_size (steps_seen), >, 1);
-
-  remove_dir (dir);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
-  if (argc == 3 && strcmp (argv[1], "--autosave-writer") == 0)
-    return run_writer (argv[2]);
-
-  self_path = g_file_read_link ("/proc/self/exe", NULL);
-  if (self_path == NULL)
-    self_path = g_strdup (argv[0]);
-
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/autosave/round-trip", test_round_trip);
   g_test_add_func ("/autosave/session", test_session);
   g_test_add_func ("/autosave/damaged", test_damaged);
-  g_test_add_func ("/autosave/sigkill", test_sigkill);
 
-  status = g_test_run ();
-  g_free (self_path);
-
-  return status;
+  return g_test_run ();
 }

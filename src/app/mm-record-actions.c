@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "mm-game-chooser.h"
-#include "mm-ggf.h"
+#include "mm-record-io.h"
 #include "mm-record-actions.h"
 
 enum
@@ -625,7 +625,7 @@ mm_record_actions_saved_cb (GObject      *source,
   g_autofree char *name = display_name (save->file);
   g_autofree char *message = NULL;
 
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+  if (!mm_record_write_file_finish (G_FILE (source), result, &error))
     {
       if (self->game != NULL)
         {
@@ -660,22 +660,17 @@ mm_record_actions_save_to_file (MmRecordActions *self,
                                 GFile           *file)
 {
   g_autoptr(MmGameRecord) record = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   SaveData *save;
-  char *text;
 
   g_return_if_fail (MM_IS_RECORD_ACTIONS (self));
   g_return_if_fail (G_IS_FILE (file));
 
   record = mm_game_to_record (self->game);
-  text = mm_ggf_write (record);
-  bytes = g_bytes_new_take (text, strlen (text));
   save = g_new0 (SaveData, 1);
   save->self = g_object_ref (self);
   save->file = g_object_ref (file);
   save->changes = self->changes;
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       NULL, mm_record_actions_saved_cb, save);
+  mm_record_write_file_async (file, record, NULL, mm_record_actions_saved_cb, save);
 }
 
 static void

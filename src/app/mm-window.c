@@ -190,7 +190,8 @@ mm_window_autosave_failed_cb (MmWindow     *self,
     g_strdup_printf (_("The game in progress cannot be kept for the next start: %s"),
                      error->message);
 
-  g_warning ("%s", message);
+  /* Not a warning: a full disk is the world, not a bug. */
+  g_message ("%s", message);
   _mm_window_show_message (self, message);
 }
 

@@ -388,3 +388,123 @@ mm_record_read_file_finish (GAsyncResult    *result,
 
   return games;
 }
+
+/* Saving is always in GGF, the one format that keeps everything. */
+static GBytes *
+record_bytes (MmGameRecord *record)
+{
+  char *text = mm_ggf_write (record);
+
+  return g_bytes_new_take (text, strlen (text));
+}
+
+/* GIO renames the new file over the old one when the stream closes, even
+ * after a failed write (g_file_replace_contents() does just that on a
+ * full disk, leaving half a game): closing with a cancelled cancellable
+ * is how a replace is abandoned, the old file kept and the new one
+ * removed. */
+static void
+abandon_replace (GOutputStream *stream)
+{
+  g_autoptr(GCancellable) abandon = g_cancellable_new ();
+
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (stream, abandon, NULL);
+}
+
+static gboolean
+replace_contents (GFile         *file,
+                  GBytes        *bytes,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(GFileOutputStream) stream = NULL;
+  GOutputStream *out;
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
+  if (stream == NULL)
+    return FALSE;
+  out = G_OUTPUT_STREAM (stream);
+  if (!g_output_stream_write_all (out, data, length, NULL, cancellable, error))
+    {
+      abandon_replace (out);
+      return FALSE;
+    }
+  return g_output_stream_close (out, cancellable, error);
+}
+
+/**
+ * mm_record_write_file:
+ *
+ * Writes @record to @file in GGF, replacing the file whole: the new text
+ * goes to a file beside it, which is then renamed over the old one, so
+ * that a crash or a full disk at any moment leaves the old game or the
+ * new one, never half of one.
+ *
+ * Returns: %FALSE with @error set (the disk full, no permission ...),
+ *   the old file untouched
+ */
+gboolean
+mm_record_write_file (GFile         *file,
+                      MmGameRecord  *record,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (record != NULL, FALSE);
+
+  bytes = record_bytes (record);
+  return replace_contents (file, bytes, cancellable, error);
+}
+
+static void
+write_file_in_thread (GTask        *task,
+                      gpointer      source,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (replace_contents (G_FILE (source), task_data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * mm_record_write_file_async:
+ *
+ * mm_record_write_file() in a worker thread, of the text @record has
+ * now; @callback gets @file as its source object.
+ */
+void
+mm_record_write_file_async (GFile               *file,
+                            MmGameRecord        *record,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (record != NULL);
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mm_record_write_file_async);
+  g_task_set_task_data (task, record_bytes (record), (GDestroyNotify) g_bytes_unref);
+  g_task_run_in_thread (task, write_file_in_thread);
+}
+
+gboolean
+mm_record_write_file_finish (GFile         *file,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

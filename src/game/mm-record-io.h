@@ -65,4 +65,17 @@ GPtrArray      *mm_record_read_file_finish  (GAsyncResult         *result,
                                              MmRecordFormat       *found,
                                              GError              **error);
 
+gboolean        mm_record_write_file        (GFile                *file,
+                                             MmGameRecord         *record,
+                                             GCancellable         *cancellable,
+                                             GError              **error);
+void            mm_record_write_file_async  (GFile                *file,
+                                             MmGameRecord         *record,
+                                             GCancellable         *cancellable,
+                                             GAsyncReadyCallback   callback,
+                                             gpointer              user_data);
+gboolean        mm_record_write_file_finish (GFile                *file,
+                                             GAsyncResult         *result,
+                                             GError              **error);
+
 G_END_DECLS

@@ -28,7 +28,9 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <glib/gstdio.h>
 
@@ -961,6 +963,55 @@ respond (GtkWindow *dialog,
   g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
   gtk_dialog_response (GTK_DIALOG (dialog), response);
   run_pending ();
+}
+
+/* A full disk (here a limit on the size of files) refuses Save with a
+ * sentence saying why; the file keeps the game saved before, the title
+ * keeps saying the game is unsaved, and with room again Save works. */
+static void
+save_on_full_disk (MmWindow *window)
+{
+  g_autofree char *path = temp_path ("full.ggf");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  struct rlimit saved, limit;
+  gsize size;
+
+  set_confirm_discard (FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  play_moves (window, "f5d6c3");
+  _mm_window_save_as_file (window, file);
+  wait_until (is_saved, window);
+  g_assert_true (g_file_get_contents (path, &before, &size, NULL));
+
+  /* Twenty moves more than the file has room for. */
+  play_moves (window, "f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5");
+  run_pending ();
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• full.ggf — Monomachia");
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_no_errno (getrlimit (RLIMIT_FSIZE, &saved));
+  limit = saved;
+  limit.rlim_cur = size + 20;
+  g_assert_no_errno (setrlimit (RLIMIT_FSIZE, &limit));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  wait_for_message (window, "Cannot save “full.ggf”: ");
+  g_assert_no_errno (setrlimit (RLIMIT_FSIZE, &saved));
+  signal (SIGXFSZ, SIG_DFL);
+  g_assert_nonnull (strstr (message_text (window), g_strerror (EFBIG)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• full.ggf — Monomachia");
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&after, g_free);
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 23);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  wait_for_message (window, "The game is saved in “full.ggf”.");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "full.ggf — Monomachia");
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_true (g_str_has_suffix (after, "B[g4]W[h3]B[f7]W[b5]B[h5];)\n"));
+  g_assert_no_errno (g_remove (path));
 }
 
 /* New Game, Open and Paste ask before an unsaved game goes; closing
@@ -2897,6 +2948,7 @@ main (int   argc,
   g_test_add_data_func ("/app/window/type-square-names", type_square_names,
                         test_in_application);
   g_test_add_data_func ("/app/window/save-and-open", save_and_open, test_in_application);
+  g_test_add_data_func ("/app/window/save-on-full-disk", save_on_full_disk, test_in_application);
   g_test_add_data_func ("/app/window/paste-and-copy", paste_and_copy, test_in_application);
   g_test_add_data_func ("/app/window/discard-question", discard_question,
                         test_in_application);
