@@ -188,11 +188,13 @@ void
 mm_test_client_free (MmTestClient *client)
 {
   g_signal_handlers_disconnect_by_data (client->connection, client);
+  /* At once, as a cut line would: the server sees the end without a
+   * goodbye.  The socket first: closing a TLS stream goes on in a thread
+   * of glib-networking's, which must not find the socket closing under
+   * it. */
+  g_socket_close (g_socket_connection_get_socket (client->socket), NULL);
   mm_connection_close (client->connection, NULL);
   g_object_unref (client->connection);
-  /* At once, as a cut line would: the server sees the end without a
-   * goodbye. */
-  g_socket_close (g_socket_connection_get_socket (client->socket), NULL);
   g_object_unref (client->stream);
   g_object_unref (client->socket);
   g_queue_clear_full (&client->messages, (GDestroyNotify) json_object_unref);

@@ -693,6 +693,7 @@ test_whole_game (Fixture *fixture, gconstpointer data)
   g_autoptr(MmLobbyGame) listed = NULL;
   MmOnlineGame *games[3] = { NULL };
   Wait wait = { FALSE };
+  Wait said = { FALSE };
   Chat chat = { NULL };
   MmGame *board;
   MmDisc winner;
@@ -718,7 +719,10 @@ test_whole_game (Fixture *fixture, gconstpointer data)
 
   /* The players' room: only they hear it. */
   g_signal_connect (games[1], "chat", G_CALLBACK (chat_cb), &chat);
-  mm_online_game_say_async (games[0], "good luck", NULL, wait_cb, &(Wait) { FALSE });
+  mm_online_game_say_async (games[0], "good luck", NULL, wait_cb, &said);
+  mm_online_game_send_finish (games[0], wait_result (&said), &error);
+  g_assert_no_error (error);
+  g_clear_object (&said.result);
   g_assert_true (wait_for (chat_came, &chat, 5));
   g_assert_cmpstr (chat.from, ==, "ana");
   g_assert_cmpstr (chat.text, ==, "good luck");

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include <pthread.h>
 
 #define SQ(name) mm_square_at ((name)[0] - 'a', (name)[1] - '1')
 
@@ -87,7 +87,7 @@ symmetric_square (int square,
 }
 
 /* The placements are derived from the shapes once, on first use (under
- * call_once, so any thread may be first), and only read after that. */
+ * pthread_once, so any thread may be first), and only read after that. */
 typedef struct
 {
   MmEvalFeature features[MM_EVAL_N_FEATURES];
@@ -173,7 +173,7 @@ build_extract_table (MmEvalExtractTable *table)
 
 static FeatureTable feature_table;
 static MmEvalExtractTable extract_table;
-static once_flag feature_table_once = ONCE_FLAG_INIT;
+static pthread_once_t feature_table_once = PTHREAD_ONCE_INIT;
 
 static void
 init_feature_table (void)
@@ -185,14 +185,14 @@ init_feature_table (void)
 const MmEvalExtractTable *
 mm_eval_extract_table (void)
 {
-  call_once (&feature_table_once, init_feature_table);
+  pthread_once (&feature_table_once, init_feature_table);
   return &extract_table;
 }
 
 const MmEvalFeature *
 mm_eval_features (void)
 {
-  call_once (&feature_table_once, init_feature_table);
+  pthread_once (&feature_table_once, init_feature_table);
   return feature_table.features;
 }
 

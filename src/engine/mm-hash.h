@@ -178,6 +178,22 @@ mm_hash_slot_write (MmHashEntry *slot,
   __atomic_store_n (&slot->data, word, __ATOMIC_RELAXED);
 }
 
+/* Copies a slot word by word, each word once, as the readers and the
+ * writers do: other threads may be reading or writing either slot, and
+ * a plain struct copy there would be a data race.  A copy torn by a
+ * writer fails the check words' test and reads as empty. */
+static inline void
+mm_hash_slot_move (MmHashEntry       *to,
+                   const MmHashEntry *from)
+{
+  __atomic_store_n (&to->player_check,
+                    __atomic_load_n (&from->player_check, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+  __atomic_store_n (&to->opponent_check,
+                    __atomic_load_n (&from->opponent_check, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+  __atomic_store_n (&to->data,
+                    __atomic_load_n (&from->data, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+}
+
 /* Two slots per key: the first keeps the deepest result, the second the
  * most recent one. */
 static inline MmHashEntry *
@@ -250,7 +266,7 @@ mm_hash_table_store (MmHashTable *table,
                               (__atomic_load_n (&bucket[0].player_check, __ATOMIC_RELAXED)
                                ^ __atomic_load_n (&bucket[0].opponent_check, __ATOMIC_RELAXED))))
         {
-          bucket[1] = bucket[0];
+          mm_hash_slot_move (&bucket[1], &bucket[0]);
           mm_hash_slot_write (&bucket[0], player, opponent, data);
         }
       else

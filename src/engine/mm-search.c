@@ -21,7 +21,7 @@
 #include "mm-search.h"
 
 #include <stdlib.h>
-#include <threads.h>
+#include <pthread.h>
 #include <time.h>
 
 #include "mm-cpu.h"
@@ -263,7 +263,7 @@ begin_search (MmSearch *search,
 typedef struct
 {
   MmSearch    search;        /* shares the main search's table */
-  thrd_t      thread;
+  pthread_t   thread;
 } Helper;
 
 /* The helpers of one search, and the team they form with it. */
@@ -277,13 +277,13 @@ typedef struct
 
 /* A helper's thread: the split points carry the search of their moves,
  * in the kernel of the search that opened them. */
-static int
+static void *
 helper_main (void *data)
 {
   Helper *helper = data;
 
   mm_split_serve (&helper->search);
-  return 0;
+  return NULL;
 }
 
 /* Helper @index's own table for the last empties, made the first time
@@ -361,7 +361,7 @@ start_helpers (MmSearch   *search,
   /* Every thread joined the team before any starts. */
   for (int i = 0; i < n_helpers; i++)
     {
-      if (thrd_create (&team->helpers[i].thread, helper_main, &team->helpers[i]) != thrd_success)
+      if (pthread_create (&team->helpers[i].thread, NULL, helper_main, &team->helpers[i]) != 0)
         break;
       team->n_helpers++;
     }
@@ -388,7 +388,7 @@ stop_helpers (HelperTeam *team)
     mm_split_team_quit (&team->split);
   for (int i = 0; i < team->n_helpers; i++)
     {
-      thrd_join (team->helpers[i].thread, NULL);
+      pthread_join (team->helpers[i].thread, NULL);
       nodes += team->helpers[i].search.nodes;
     }
   if (team->splitting)

@@ -36,11 +36,11 @@ mm_split_team_init (MmSplitTeam *team)
   team->n_threads = 0;
   team->quit = false;
   atomic_init (&team->n_idle, 0);
-  if (mtx_init (&team->lock, mtx_plain) != thrd_success)
+  if (pthread_mutex_init (&team->lock, NULL) != 0)
     return false;
-  if (cnd_init (&team->wake) != thrd_success)
+  if (pthread_cond_init (&team->wake, NULL) != 0)
     {
-      mtx_destroy (&team->lock);
+      pthread_mutex_destroy (&team->lock);
       return false;
     }
   return true;
@@ -49,8 +49,8 @@ mm_split_team_init (MmSplitTeam *team)
 void
 mm_split_team_clear (MmSplitTeam *team)
 {
-  cnd_destroy (&team->wake);
-  mtx_destroy (&team->lock);
+  pthread_cond_destroy (&team->wake);
+  pthread_mutex_destroy (&team->lock);
 }
 
 /* Before any thread of the team searches. */
@@ -68,10 +68,10 @@ mm_split_team_join (MmSplitTeam *team,
 void
 mm_split_team_quit (MmSplitTeam *team)
 {
-  mtx_lock (&team->lock);
+  pthread_mutex_lock (&team->lock);
   team->quit = true;
-  cnd_broadcast (&team->wake);
-  mtx_unlock (&team->lock);
+  pthread_cond_broadcast (&team->wake);
+  pthread_mutex_unlock (&team->lock);
 }
 
 static bool
@@ -113,7 +113,7 @@ cut (MmSplitTeam  *team,
   for (int i = 0; i < team->n_threads; i++)
     if (chain_contains (team->threads[i]->split_context, split))
       atomic_store_explicit (&team->threads[i]->abort, 1, memory_order_relaxed);
-  cnd_broadcast (&team->wake);
+  pthread_cond_broadcast (&team->wake);
 }
 
 static void
@@ -157,16 +157,16 @@ work_at (MmSearch     *search,
       int score;
 
       split->n_working++;
-      mtx_unlock (&team->lock);
+      pthread_mutex_unlock (&team->lock);
       score = split->search_move (search, split, index, alpha);
-      mtx_lock (&team->lock);
+      pthread_mutex_lock (&team->lock);
       split->n_working--;
 
       /* An aborted or stopped search returns nothing worth keeping. */
       if (!mm_search_stopped (search))
         merge (team, split, index, score);
       if (split->n_working == 0)
-        cnd_broadcast (&team->wake);
+        pthread_cond_broadcast (&team->wake);
       enter_context (search, split);
     }
   enter_context (search, outer);
@@ -202,7 +202,7 @@ help_or_wait (MmSearch           *search,
 
   if (split == NULL)
     {
-      cnd_wait (&team->wake, &team->lock);
+      pthread_cond_wait (&team->wake, &team->lock);
       return;
     }
   atomic_fetch_sub (&team->n_idle, 1);
@@ -238,12 +238,12 @@ mm_split_run (MmSearch     *owner,
 
   split->n_working = 0;
   split->cut = false;
-  mtx_lock (&team->lock);
+  pthread_mutex_lock (&team->lock);
   split->parent = outer;
   if (team->n_open < MM_SPLIT_MAX_OPEN)
     {
       team->open[team->n_open++] = split;
-      cnd_broadcast (&team->wake);
+      pthread_cond_broadcast (&team->wake);
     }
   work_at (owner, split);
 
@@ -254,7 +254,7 @@ mm_split_run (MmSearch     *owner,
   atomic_fetch_sub (&team->n_idle, 1);
   close_split (team, split);
   enter_context (owner, outer);
-  mtx_unlock (&team->lock);
+  pthread_mutex_unlock (&team->lock);
 }
 
 /* A helper thread's life: search moves of any open split point until the
@@ -264,10 +264,10 @@ mm_split_serve (MmSearch *helper)
 {
   MmSplitTeam *team = helper->team;
 
-  mtx_lock (&team->lock);
+  pthread_mutex_lock (&team->lock);
   atomic_fetch_add (&team->n_idle, 1);
   while (!team->quit)
     help_or_wait (helper, NULL);
   atomic_fetch_sub (&team->n_idle, 1);
-  mtx_unlock (&team->lock);
+  pthread_mutex_unlock (&team->lock);
 }

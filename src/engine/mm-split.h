@@ -23,7 +23,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <threads.h>
+#include <pthread.h>
 
 #include "mm-board.h"
 #include "mm-search.h"
@@ -76,8 +76,8 @@ struct _MmSplitPoint
 /* The threads of one search. */
 typedef struct
 {
-  mtx_t         lock;
-  cnd_t         wake;       /* a split point opened, or a move came back */
+  pthread_mutex_t lock;
+  pthread_cond_t  wake;       /* a split point opened, or a move came back */
   MmSplitPoint *open[MM_SPLIT_MAX_OPEN];
   int           n_open;
   MmSearch     *threads[MM_SEARCH_MAX_THREADS];

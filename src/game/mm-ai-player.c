@@ -269,6 +269,17 @@ send_review_progress (GArray   *entries,
                               progress, (GDestroyNotify) progress_free);
 }
 
+/* The worker's side of a cancelled job.  The task returns on cancel, so
+ * GTask may have given the caller its error already, from the main
+ * thread: only if taking the task back from that succeeds may the worker
+ * return it (GTask's own flags are not safe to read from here before). */
+static void
+return_cancelled (GTask *task)
+{
+  if (g_task_set_return_on_cancel (task, FALSE))
+    g_task_return_error_if_cancelled (task);
+}
+
 static void
 think_thread (GTask        *task,
               gpointer      source_object,
@@ -283,9 +294,10 @@ think_thread (GTask        *task,
 
   /* A cancelled job before may still be giving the search back. */
   g_mutex_lock (&core->lock);
-  if (g_task_return_error_if_cancelled (task))
+  if (g_cancellable_is_cancelled (cancellable))
     {
       g_mutex_unlock (&core->lock);
+      return_cancelled (task);
       return;
     }
 
@@ -319,7 +331,13 @@ think_thread (GTask        *task,
   if (g_cancellable_is_cancelled (cancellable))
     {
       job_result_free (result);
-      g_task_return_error_if_cancelled (task);
+      return_cancelled (task);
+      return;
+    }
+  /* Cancelled just now: the caller had its answer already. */
+  if (!g_task_set_return_on_cancel (task, FALSE))
+    {
+      job_result_free (result);
       return;
     }
   g_task_return_pointer (task, result, (GDestroyNotify) job_result_free);
