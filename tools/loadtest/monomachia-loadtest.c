@@ -25,7 +25,13 @@
  * the moves a second, the time from a move sent to the opponent told
  * of it (50th and 99th percentile), the errors, and the server's peak
  * resident memory.  The clients are shared out over --threads main
- * contexts, each on a thread of its own. */
+ * contexts, each on a thread of its own.
+ *
+ * As a soak (a leak check for a server that runs for weeks) it samples
+ * the server's memory every --sample seconds, and with --reconnect the
+ * players of a finished game leave and come back, by their token or
+ * under a new name, so that connections, sessions and games come and go
+ * as they do on a real server rather than staying put. */
 
 #include "config.h"
 
@@ -50,11 +56,16 @@ typedef struct
 {
   Shard         *shard;
   guint          index;
+  guint          number;
   char          *name;
   MmConnection  *connection;
   Game          *game;
   MmColor        color;
   gboolean       ready;
+  /* Counted once in the shard's ready, however often it comes back */
+  gboolean       counted;
+  char          *token;
+  guint          returns;
 } Client;
 
 struct _Game
@@ -67,6 +78,10 @@ struct _Game
   gint64   sent_us;
   /* When its next move is due, 0 when none is */
   gint64   due_us;
+  /* Its end is counted: both players hear of it */
+  gboolean ended;
+  /* Its players are away between two games (--reconnect) */
+  gboolean leaving;
 };
 
 /* The games' next moves, soonest first: one timer for all, as a timer
@@ -92,7 +107,9 @@ struct _Shard
   gint          ready;
   gint          measuring;
   gint          stop;
-  guint         moves;
+  gint          moves;
+  gint          finished;
+  gint          returns;
 };
 
 typedef struct
@@ -101,12 +118,16 @@ typedef struct
   guint     games;
   guint     seconds;
   guint     threads;
+  guint     move_ms;
+  guint     sample_s;
+  guint     grace_s;
+  gboolean  reconnect;
   gboolean  tls;
   char     *server;
   char     *fingerprint;
 } Options;
 
-static Options options = { 100, 0, 10, 1, FALSE, NULL, NULL };
+static Options options = { 100, 0, 10, 1, 1000, 0, 0, FALSE, FALSE, NULL, NULL };
 static GSocketConnectable *target;
 static GTlsCertificate *pinned;
 
@@ -188,8 +209,8 @@ heap_pop (GArray *heap)
     }
 }
 
-/* The side to move waits about a second, as a quick player would, then
- * plays the first legal move (a corner if it has one). */
+/* The side to move waits about --move-ms (a second, as a quick player
+ * would), then plays a corner if it has one, else any legal move. */
 static void
 schedule_move (Game *game)
 {
@@ -198,7 +219,8 @@ schedule_move (Game *game)
   if (game->due_us != 0 || mm_game_is_over (game->rules)
       || g_atomic_int_get (&game->shard->stop))
     return;
-  game->due_us = g_get_monotonic_time () + (800 + g_random_int_range (0, 400)) * 1000;
+  game->due_us = g_get_monotonic_time ()
+                 + (gint64) options.move_ms * (800 + g_random_int_range (0, 400));
   entry.due_us = game->due_us;
   entry.game = game;
   heap_push (game->shard->due, entry);
@@ -231,10 +253,14 @@ choose_square (MmGame *rules)
 {
   guint64 legal = mm_game_get_legal_moves (rules);
   static const int corners[] = { 0, 7, 56, 63 };
+  int skip;
 
   for (gsize i = 0; i < G_N_ELEMENTS (corners); i++)
     if (legal & (G_GUINT64_CONSTANT (1) << corners[i]))
       return corners[i];
+  /* Games that differ, of differing lengths, as people's do */
+  for (skip = g_random_int_range (0, __builtin_popcountll (legal)); skip > 0; skip--)
+    legal &= legal - 1;
   return __builtin_ctzll (legal);
 }
 
@@ -282,7 +308,52 @@ game_started (Client     *client,
                                                      client->index ^ 1);
   game->sent_us = 0;
   game->due_us = 0;
+  game->ended = FALSE;
+  game->leaving = FALSE;
   schedule_move (game);
+}
+
+static void connect_client (Client *client);
+
+/* --reconnect: both players of a finished game go, and come back. */
+static void
+leave_and_return (Game *game)
+{
+  if (game->leaving)
+    return;
+  game->leaving = TRUE;
+  g_atomic_int_inc (&game->shard->returns);
+  for (guint c = 0; c < 2; c++)
+    {
+      Client *player = game->players[c];
+
+      player->ready = FALSE;
+      player->returns++;
+      g_signal_handlers_disconnect_by_data (player->connection, player);
+      mm_connection_close (player->connection, NULL);
+      g_clear_object (&player->connection);
+    }
+  for (guint c = 0; c < 2; c++)
+    connect_client (game->players[c]);
+}
+
+/* Back by its token every other time, under a new name the other
+ * times: the old session is then left to expire after the grace
+ * period, as a player's who does not come back. */
+static void
+introduce (Client *client)
+{
+  if (client->returns % 2 == 1 && client->token != NULL)
+    {
+      send_line (client, "{\"type\":\"resume\",\"token\":\"%s\"}", client->token);
+      return;
+    }
+  if (client->returns > 0)
+    {
+      g_free (client->name);
+      client->name = g_strdup_printf ("lt%ur%u", client->number, client->returns);
+    }
+  send_line (client, "{\"type\":\"login\",\"name\":\"%s\"}", client->name);
 }
 
 static void
@@ -302,7 +373,7 @@ moved (Client     *client,
       double latency = (double) (g_get_monotonic_time () - game->sent_us);
 
       g_array_append_val (client->shard->latencies, latency);
-      client->shard->moves++;
+      g_atomic_int_inc (&client->shard->moves);
     }
   game->sent_us = 0;
   schedule_move (game);
@@ -316,14 +387,18 @@ message_cb (MmConnection *connection,
   const char *type = mm_protocol_get_type (message);
 
   if (g_str_equal (type, "welcome"))
-    send_line (client, "{\"type\":\"login\",\"name\":\"%s\"}", client->name);
+    introduce (client);
   else if (g_str_equal (type, "session"))
     {
       Client *partner = g_ptr_array_index (client->shard->clients, client->index ^ 1);
       Client *challenger = client->index & 1 ? client : partner;
 
+      g_free (client->token);
+      client->token = g_strdup (get_string (message, "token"));
       client->ready = TRUE;
-      g_atomic_int_inc (&client->shard->ready);
+      if (!client->counted)
+        g_atomic_int_inc (&client->shard->ready);
+      client->counted = TRUE;
       /* Once both are in, the odd one of the pair challenges the even one. */
       if (partner->ready && client->game != NULL)
         send_line (challenger, "{\"type\":\"challenge\",\"name\":\"%s\",\"color\":\"white\","
@@ -339,8 +414,16 @@ message_cb (MmConnection *connection,
     moved (client, message);
   else if (g_str_equal (type, "game-ended"))
     {
-      /* Again, colours swapped. */
-      send_line (client, "{\"type\":\"rematch\",\"game\":\"%s\"}", get_string (message, "game"));
+      if (client->game != NULL && !client->game->ended)
+        g_atomic_int_inc (&client->shard->finished);
+      if (client->game != NULL)
+        client->game->ended = TRUE;
+      if (options.reconnect && client->game != NULL && client->game->players[0] != NULL)
+        leave_and_return (client->game);
+      else
+        /* Again, colours swapped. */
+        send_line (client, "{\"type\":\"rematch\",\"game\":\"%s\"}",
+                   get_string (message, "game"));
     }
   else if (g_str_equal (type, "ping"))
     {
@@ -410,6 +493,20 @@ socket_event_cb (GSocketClient      *socket_client,
   g_signal_connect (connection, "accept-certificate", G_CALLBACK (accept_pinned_cb), NULL);
 }
 
+static void
+connect_client (Client *client)
+{
+  g_autoptr(GSocketClient) socket_client = g_socket_client_new ();
+
+  g_socket_client_set_enable_proxy (socket_client, FALSE);
+  if (options.tls)
+    {
+      g_socket_client_set_tls (socket_client, TRUE);
+      g_signal_connect (socket_client, "event", G_CALLBACK (socket_event_cb), NULL);
+    }
+  g_socket_client_connect_async (socket_client, target, NULL, connected_cb, client);
+}
+
 static gpointer
 shard_run (gpointer data)
 {
@@ -427,16 +524,7 @@ shard_run (gpointer data)
   /* Connect a few hundred at a time, as a crowd would arrive. */
   for (guint i = 0; i < shard->clients->len; i++)
     {
-      Client *client = shard->clients->pdata[i];
-      g_autoptr(GSocketClient) socket_client = g_socket_client_new ();
-
-      g_socket_client_set_enable_proxy (socket_client, FALSE);
-      if (options.tls)
-        {
-          g_socket_client_set_tls (socket_client, TRUE);
-          g_signal_connect (socket_client, "event", G_CALLBACK (socket_event_cb), NULL);
-        }
-      g_socket_client_connect_async (socket_client, target, NULL, connected_cb, client);
+      connect_client (shard->clients->pdata[i]);
       if (i % 200 == 199)
         while ((guint) (g_atomic_int_get (&shard->ready) + g_atomic_int_get (&shard->errors)) + 200 < i)
           g_main_context_iteration (shard->context, TRUE);
@@ -511,6 +599,55 @@ percentile (GArray *sorted,
   return g_array_index (sorted, double, MIN (sorted->len - 1, (guint) (fraction * sorted->len)));
 }
 
+static guint
+sum_over_shards (GPtrArray *shards,
+                 gsize      offset)
+{
+  guint sum = 0;
+
+  for (guint t = 0; t < shards->len; t++)
+    sum += (guint) g_atomic_int_get ((gint *) G_STRUCT_MEMBER_P (shards->pdata[t], offset));
+  return sum;
+}
+
+/* A line on stderr as the soak goes, and the figure kept for the
+ * summary. */
+static void
+take_sample (GArray    *samples,
+             GPtrArray *shards,
+             guint      second,
+             guint64    rss_kb)
+{
+  double rss_mb = rss_kb / 1024.0;
+
+  g_array_append_val (samples, rss_mb);
+  g_printerr ("monomachia-loadtest: %5u s  server %.1f MB  moves %u  games ended %u  returns %u"
+              "  errors %u\n",
+              second, rss_mb, sum_over_shards (shards, G_STRUCT_OFFSET (Shard, moves)),
+              sum_over_shards (shards, G_STRUCT_OFFSET (Shard, finished)),
+              sum_over_shards (shards, G_STRUCT_OFFSET (Shard, returns)),
+              sum_over_shards (shards, G_STRUCT_OFFSET (Shard, errors)));
+}
+
+/* The samples, and the growth from the end of the first quarter (the
+ * caches and the sessions in their grace period filled by then) to the
+ * end: what a leak would show. */
+static void
+print_samples (GArray    *samples,
+               GPtrArray *shards)
+{
+  guint settled = samples->len / 4;
+
+  g_print (",\"games_ended\":%u,\"returns\":%u,\"sample_s\":%u,\"rss_mb_samples\":[",
+           sum_over_shards (shards, G_STRUCT_OFFSET (Shard, finished)),
+           sum_over_shards (shards, G_STRUCT_OFFSET (Shard, returns)), options.sample_s);
+  for (guint i = 0; i < samples->len; i++)
+    g_print ("%s%.1f", i > 0 ? "," : "", g_array_index (samples, double, i));
+  g_print ("],\"rss_growth_mb\":%.1f",
+           g_array_index (samples, double, samples->len - 1)
+           - g_array_index (samples, double, settled));
+}
+
 /* Only loopback: the rule for every test and benchmark here. */
 static gboolean
 parse_server (const char  *text,
@@ -552,10 +689,11 @@ start_server (const char  *data_dir,
   g_autofree char *program = g_getenv ("MONOMACHIA_SERVER") != NULL
                              ? g_strdup (g_getenv ("MONOMACHIA_SERVER"))
                              : g_build_filename (MM_LOADTEST_SERVER_DIR, "monomachia-server", NULL);
+  g_autofree char *grace = g_strdup_printf ("%u", options.grace_s);
   const char *argv[] = { program, "--listen", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
                          "--max-connections", "0", "--max-per-address", "0",
                          "--request-rate", "0", "--chat-rate", "0", "--handshake-timeout", "120",
-                         options.tls ? NULL : "--no-tls", NULL };
+                         "--grace", grace, options.tls ? NULL : "--no-tls", NULL };
   g_autofree char *log_path = g_build_filename (data_dir, "server.log", NULL);
   g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_autoptr(GSubprocess) process = NULL;
@@ -605,12 +743,18 @@ raise_file_limit (void)
 int
 main (int argc, char *argv[])
 {
-  int clients = 100, games = -1, seconds = 10, threads = 1;
+  int clients = 100, games = -1, seconds = 10, threads = 1, move_ms = 1000, sample = 0, grace = 60;
   const GOptionEntry entries[] = {
     { "clients", 0, 0, G_OPTION_ARG_INT, &clients, "Clients to connect (100)", "N" },
     { "games", 0, 0, G_OPTION_ARG_INT, &games, "Games they play, two clients each (clients / 2)", "M" },
     { "seconds", 0, 0, G_OPTION_ARG_INT, &seconds, "How long to measure (10)", "S" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Main contexts the clients are shared over (1)", "T" },
+    { "move-ms", 0, 0, G_OPTION_ARG_INT, &move_ms, "A player's thinking time per move, ±20% (1000)", "MS" },
+    { "reconnect", 0, 0, G_OPTION_ARG_NONE, &options.reconnect,
+      "After each game its players leave and come back", NULL },
+    { "grace", 0, 0, G_OPTION_ARG_INT, &grace, "The started server's grace period (60)", "S" },
+    { "sample", 0, 0, G_OPTION_ARG_INT, &sample,
+      "Sample the server's memory every S seconds, a line each on stderr", "S" },
     { "server", 0, 0, G_OPTION_ARG_STRING, &options.server, "A running server on loopback", "HOST:PORT" },
     { "tls", 0, 0, G_OPTION_ARG_NONE, &options.tls, "Speak TLS", NULL },
     { "fingerprint", 0, 0, G_OPTION_ARG_STRING, &options.fingerprint,
@@ -624,6 +768,7 @@ main (int argc, char *argv[])
   g_autoptr(GArray) latencies = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GPtrArray) shards = g_ptr_array_new ();
   guint64 peak_rss = 0;
+  g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (double));
   double server_cpu = 0, own_cpu = 0;
   guint errors = 0, moves = 0, connected = 0;
   gint64 deadline;
@@ -636,15 +781,20 @@ main (int argc, char *argv[])
       g_printerr ("monomachia-loadtest: %s\n", error->message);
       return 2;
     }
-  if (clients < 2 || seconds < 1 || threads < 1 || games == 0 || games * 2 > clients)
+  if (clients < 2 || seconds < 1 || threads < 1 || games == 0 || games * 2 > clients
+      || move_ms < 1 || move_ms > 60000 || sample < 0 || grace < 1 || grace > 86400)
     {
-      g_printerr ("monomachia-loadtest: two clients a game, at least one game, one second, one thread\n");
+      g_printerr ("monomachia-loadtest: two clients a game, at least one game, one second, one thread,"
+                  " a move in 1 to 60000 ms, a grace of 1 to 86400 s\n");
       return 2;
     }
   options.clients = (guint) clients & ~1u;
   options.games = games > 0 ? (guint) games : options.clients / 2;
   options.seconds = (guint) seconds;
   options.threads = (guint) threads;
+  options.move_ms = (guint) move_ms;
+  options.sample_s = (guint) sample;
+  options.grace_s = (guint) grace;
 
   if (options.server != NULL)
     {
@@ -697,6 +847,7 @@ main (int argc, char *argv[])
 
       client->shard = shard;
       client->index = shard->clients->len;
+      client->number = i;
       client->name = g_strdup_printf ("lt%u", i);
       /* Clients past the games' count only stay connected. */
       if (pair < options.games)
@@ -740,11 +891,17 @@ main (int argc, char *argv[])
   own_cpu = read_cpu_s (getpid ());
   for (guint t = 0; t < options.threads; t++)
     g_atomic_int_set (&((Shard *) shards->pdata[t])->measuring, TRUE);
-  for (guint s = 0; s < options.seconds * 10; s++)
+  for (guint s = 1; s <= options.seconds * 10; s++)
     {
       g_usleep (G_USEC_PER_SEC / 10);
       if (server != NULL)
-        peak_rss = MAX (peak_rss, read_rss_kb (atoi (g_subprocess_get_identifier (server))));
+        {
+          guint64 rss = read_rss_kb (atoi (g_subprocess_get_identifier (server)));
+
+          peak_rss = MAX (peak_rss, rss);
+          if (options.sample_s > 0 && s % (options.sample_s * 10) == 0)
+            take_sample (samples, shards, s / 10, rss);
+        }
     }
   if (server != NULL)
     server_cpu = read_cpu_s (atoi (g_subprocess_get_identifier (server))) - server_cpu;
@@ -759,7 +916,7 @@ main (int argc, char *argv[])
       g_thread_join (shard->thread);
       g_array_append_vals (latencies, shard->latencies->data, shard->latencies->len);
       errors += (guint) g_atomic_int_get (&shard->errors);
-      moves += shard->moves;
+      moves += (guint) g_atomic_int_get (&shard->moves);
     }
   g_array_sort (latencies, compare_doubles);
 
@@ -772,9 +929,12 @@ main (int argc, char *argv[])
            percentile (latencies, 0.50) / 1000, percentile (latencies, 0.99) / 1000, errors,
            100 * server_cpu / options.seconds, 100 * own_cpu / options.seconds);
   if (server != NULL)
-    g_print ("%.1f}\n", peak_rss / 1024.0);
+    g_print ("%.1f", peak_rss / 1024.0);
   else
-    g_print ("null}\n");
+    g_print ("null");
+  if (samples->len > 0)
+    print_samples (samples, shards);
+  g_print ("}\n");
 
   if (server != NULL)
     {
