@@ -159,7 +159,6 @@ mm_autosave_save_full (MmAutosave  *self,
                        GHashTable  *session,
                        GError     **error)
 {
-  g_autoptr(MmGameRecord) record = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *text = NULL;
 
@@ -167,15 +166,9 @@ mm_autosave_save_full (MmAutosave  *self,
   g_return_val_if_fail (MM_IS_GAME (game), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  record = mm_game_to_record (game);
-  if (document_uri != NULL
-      && !mm_game_record_set_tag (record, TAG_DOCUMENT, document_uri, error))
+  text = mm_autosave_format (game, document_uri, unsaved, session, error);
+  if (text == NULL)
     return FALSE;
-  if (unsaved)
-    mm_game_record_set_tag (record, TAG_UNSAVED, "1", NULL);
-  if (session != NULL && !mm_autosave_add_session (record, session, error))
-    return FALSE;
-  text = mm_ggf_write (record);
 
   dir = g_path_get_dirname (self->path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -191,6 +184,38 @@ mm_autosave_save_full (MmAutosave  *self,
   return g_file_set_contents_full (self->path, text, -1,
                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                    0600, error);
+}
+
+/**
+ * mm_autosave_format:
+ *
+ * The text mm_autosave_save_full() writes, for the same arguments:
+ * apart from the file, so that it can be checked on its own.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL with @error
+ *   set when the document's address or a session fact cannot be a tag
+ */
+char *
+mm_autosave_format (MmGame      *game,
+                    const char  *document_uri,
+                    gboolean     unsaved,
+                    GHashTable  *session,
+                    GError     **error)
+{
+  g_autoptr(MmGameRecord) record = NULL;
+
+  g_return_val_if_fail (MM_IS_GAME (game), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  record = mm_game_to_record (game);
+  if (document_uri != NULL
+      && !mm_game_record_set_tag (record, TAG_DOCUMENT, document_uri, error))
+    return NULL;
+  if (unsaved)
+    mm_game_record_set_tag (record, TAG_UNSAVED, "1", NULL);
+  if (session != NULL && !mm_autosave_add_session (record, session, error))
+    return NULL;
+  return mm_ggf_write (record);
 }
 
 /* Removes the temporary files of writes that a crash or a kill cut
@@ -263,6 +288,56 @@ mm_autosave_take_session (MmGameRecord *record)
   return session;
 }
 
+static void
+clear_outputs (char        **document_uri,
+               gboolean     *unsaved,
+               GHashTable  **session)
+{
+  if (document_uri != NULL)
+    *document_uri = NULL;
+  if (unsaved != NULL)
+    *unsaved = FALSE;
+  if (session != NULL)
+    *session = NULL;
+}
+
+/* The game of a file read (@games, or @read_error), without the
+ * autosave's own tags: those go to the outputs. */
+static MmGameRecord *
+take_record (GPtrArray    *games,
+             GError       *read_error,
+             char        **document_uri,
+             gboolean     *unsaved,
+             GHashTable  **session,
+             GError      **error)
+{
+  g_autoptr(GHashTable) facts = NULL;
+  MmGameRecord *record;
+
+  if (games == NULL)
+    {
+      if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return NULL;
+      g_set_error (error, MM_AUTOSAVE_ERROR, MM_AUTOSAVE_ERROR_DAMAGED,
+                   /* Translators: shown at start; %s says what is wrong with the saved game */
+                   _("The game in progress could not be restored: %s"), read_error->message);
+      return NULL;
+    }
+
+  record = mm_game_record_ref (g_ptr_array_index (games, 0));
+  if (document_uri != NULL)
+    *document_uri = g_strdup (mm_game_record_get_tag (record, TAG_DOCUMENT));
+  if (unsaved != NULL)
+    *unsaved = g_strcmp0 (mm_game_record_get_tag (record, TAG_UNSAVED), "1") == 0;
+  mm_game_record_set_tag (record, TAG_DOCUMENT, NULL, NULL);
+  mm_game_record_set_tag (record, TAG_UNSAVED, NULL, NULL);
+  facts = mm_autosave_take_session (record);
+  if (session != NULL)
+    *session = g_steal_pointer (&facts);
+
+  return record;
+}
+
 /**
  * mm_autosave_load_full:
  * @session: (out) (optional) (transfer full) (element-type utf8 utf8): the
@@ -281,45 +356,42 @@ mm_autosave_load_full (MmAutosave   *self,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(GHashTable) facts = NULL;
-  MmGameRecord *record;
 
   g_return_val_if_fail (MM_IS_AUTOSAVE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (document_uri != NULL)
-    *document_uri = NULL;
-  if (unsaved != NULL)
-    *unsaved = FALSE;
-  if (session != NULL)
-    *session = NULL;
-
+  clear_outputs (document_uri, unsaved, session);
   mm_autosave_remove_leftovers (self);
 
   file = g_file_new_for_path (self->path);
   games = mm_record_read_file (file, NULL, NULL, &local_error);
-  if (games == NULL)
-    {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        return NULL;
-      g_set_error (error, MM_AUTOSAVE_ERROR, MM_AUTOSAVE_ERROR_DAMAGED,
-                   /* Translators: shown at start; %s says what is wrong with the saved game */
-                   _("The game in progress could not be restored: %s"), local_error->message);
-      return NULL;
-    }
+  return take_record (games, local_error, document_uri, unsaved, session, error);
+}
 
-  record = mm_game_record_ref (g_ptr_array_index (games, 0));
-  if (document_uri != NULL)
-    *document_uri = g_strdup (mm_game_record_get_tag (record, TAG_DOCUMENT));
-  if (unsaved != NULL)
-    *unsaved = g_strcmp0 (mm_game_record_get_tag (record, TAG_UNSAVED), "1") == 0;
-  mm_game_record_set_tag (record, TAG_DOCUMENT, NULL, NULL);
-  mm_game_record_set_tag (record, TAG_UNSAVED, NULL, NULL);
-  facts = mm_autosave_take_session (record);
-  if (session != NULL)
-    *session = g_steal_pointer (&facts);
+/**
+ * mm_autosave_parse:
+ * @data: (array length=size): an autosave file's bytes
+ *
+ * What mm_autosave_load_full() gives back for a file of @data: apart
+ * from the file, so that it can be checked on its own.
+ */
+MmGameRecord *
+mm_autosave_parse (const char  *data,
+                   gsize        size,
+                   char       **document_uri,
+                   gboolean    *unsaved,
+                   GHashTable **session,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
 
-  return record;
+  g_return_val_if_fail (data != NULL || size == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  clear_outputs (document_uri, unsaved, session);
+  games = mm_record_parse (data, size, MM_RECORD_FORMAT_UNKNOWN, NULL, &local_error);
+  return take_record (games, local_error, document_uri, unsaved, session, error);
 }
 
 /* Forgets the game in progress. */

@@ -64,4 +64,16 @@ MmGameRecord *mm_autosave_load_full    (MmAutosave   *self,
 gboolean      mm_autosave_clear        (MmAutosave   *self,
                                         GError      **error);
 
+char         *mm_autosave_format       (MmGame       *game,
+                                        const char   *document_uri,
+                                        gboolean      unsaved,
+                                        GHashTable   *session,
+                                        GError      **error);
+MmGameRecord *mm_autosave_parse        (const char   *data,
+                                        gsize         size,
+                                        char        **document_uri,
+                                        gboolean     *unsaved,
+                                        GHashTable  **session,
+                                        GError      **error);
+
 G_END_DECLS
