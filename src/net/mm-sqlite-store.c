@@ -37,8 +37,11 @@ struct _MmSqliteStore
 {
   GObject  parent_instance;
 
-  sqlite3 *db;
-  char    *path;
+  sqlite3    *db;
+  char       *path;
+  /* SQL text → its statement, prepared once: parsing a statement costs
+   * more than running most of them. */
+  GHashTable *statements;
 };
 
 static void mm_sqlite_store_store_init (MmStoreInterface *iface);
@@ -73,6 +76,18 @@ static const char *const migrations[] = {
   "  reason TEXT, by TEXT, created INTEGER NOT NULL, PRIMARY KEY (kind, target));"
   "CREATE TABLE moderation_log (at INTEGER NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,"
   "  target TEXT NOT NULL, detail TEXT);",
+
+  /* The cluster's tables, as in PostgreSQL, where several servers use
+   * them (mm-lobby-cluster.c); one server on SQLite leaves them empty. */
+  "CREATE TABLE cluster_servers (id TEXT PRIMARY KEY, address TEXT NOT NULL,"
+  "  seen INTEGER NOT NULL);"
+  "CREATE TABLE presence (key TEXT PRIMARY KEY, name TEXT NOT NULL, guest INTEGER NOT NULL,"
+  "  status TEXT NOT NULL, rating INTEGER, deviation INTEGER, server TEXT NOT NULL,"
+  "  gone INTEGER NOT NULL DEFAULT 0);"
+  "CREATE INDEX presence_by_server ON presence (server) WHERE NOT gone;"
+  "CREATE TABLE lobby_chat (id INTEGER PRIMARY KEY, server TEXT NOT NULL,"
+  "  from_key TEXT NOT NULL, from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
+  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at);",
 };
 
 static gboolean
@@ -97,19 +112,40 @@ exec (MmSqliteStore  *self,
   return !sqlite_failed (self, sqlite3_exec (self->db, sql, NULL, NULL, NULL), error);
 }
 
-static sqlite3_stmt *
+/* A statement from the store's cache: whoever holds it resets it when
+ * done (g_autoptr releases it), and the store finalizes it. */
+typedef sqlite3_stmt MmCachedStatement;
+
+static void
+release_statement (MmCachedStatement *statement)
+{
+  sqlite3_reset (statement);
+  sqlite3_clear_bindings (statement);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmCachedStatement, release_statement)
+
+static void
+finalize_statement (gpointer statement)
+{
+  sqlite3_finalize (statement);
+}
+
+static MmCachedStatement *
 prepare (MmSqliteStore  *self,
          const char     *sql,
          GError        **error)
 {
-  sqlite3_stmt *statement = NULL;
+  sqlite3_stmt *statement = g_hash_table_lookup (self->statements, sql);
 
-  if (sqlite_failed (self, sqlite3_prepare_v2 (self->db, sql, -1, &statement, NULL), error))
+  if (statement != NULL)
+    return statement;
+  if (sqlite_failed (self, sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+                                               &statement, NULL), error))
     return NULL;
+  g_hash_table_insert (self->statements, g_strdup (sql), statement);
   return statement;
 }
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
 
 /* Runs @statement to its end; FALSE with the error if it failed. */
 static gboolean
@@ -128,7 +164,7 @@ static gboolean
 migrate (MmSqliteStore  *self,
          GError        **error)
 {
-  g_autoptr(sqlite3_stmt) query = prepare (self, "PRAGMA user_version", error);
+  g_autoptr(MmCachedStatement) query = prepare (self, "PRAGMA user_version", error);
   int version;
 
   if (query == NULL || sqlite_failed (self, sqlite3_step (query), error))
@@ -184,11 +220,43 @@ mm_sqlite_store_new (const char  *path,
   return g_steal_pointer (&self);
 }
 
+/* A fresh store in memory holding what @self holds, made by copying
+ * its pages rather than by running the migrations again: the fuzz
+ * target takes one for each input. */
+MmSqliteStore *
+mm_sqlite_store_copy_in_memory (MmSqliteStore  *self,
+                                GError        **error)
+{
+  g_autoptr(MmSqliteStore) copy = g_object_new (MM_TYPE_SQLITE_STORE, NULL);
+  sqlite3_backup *backup;
+  int status;
+
+  g_return_val_if_fail (MM_IS_SQLITE_STORE (self), NULL);
+
+  copy->path = g_strdup (":memory:");
+  status = sqlite3_open_v2 (copy->path, &copy->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (sqlite_failed (copy, status, error))
+    return NULL;
+  backup = sqlite3_backup_init (copy->db, "main", self->db, "main");
+  if (backup == NULL)
+    {
+      sqlite_failed (copy, sqlite3_errcode (copy->db), error);
+      return NULL;
+    }
+  sqlite3_backup_step (backup, -1);
+  if (sqlite_failed (copy, sqlite3_backup_finish (backup), error)
+      || !exec (copy, "PRAGMA foreign_keys = ON", error))
+    return NULL;
+  return g_steal_pointer (&copy);
+}
+
 static void
 mm_sqlite_store_finalize (GObject *object)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (object);
 
+  /* The statements first: a connection with statements left is not closed. */
+  g_clear_pointer (&self->statements, g_hash_table_destroy);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
@@ -204,6 +272,7 @@ mm_sqlite_store_class_init (MmSqliteStoreClass *klass)
 static void
 mm_sqlite_store_init (MmSqliteStore *self)
 {
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
 }
 
 static guint64
@@ -211,7 +280,7 @@ sqlite_next_id (MmStore  *store,
                 GError  **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "UPDATE meta SET value = value + 1 WHERE key = 'next_id' RETURNING value", error);
 
   if (statement == NULL)
@@ -230,7 +299,7 @@ sqlite_save_session (MmStore                *store,
                      GError                **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest) VALUES (?, ?, ?)",
              error);
 
@@ -248,7 +317,7 @@ sqlite_delete_session (MmStore     *store,
                        GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "DELETE FROM sessions WHERE token_hash = ?", error);
 
   if (statement == NULL)
@@ -262,7 +331,7 @@ sqlite_list_sessions (MmStore  *store,
                       GError  **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT token_hash, name, guest FROM sessions", error);
   g_autoptr(GPtrArray) sessions =
     g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_session_free);
@@ -286,7 +355,7 @@ sqlite_create_game (MmStore             *store,
                     GError             **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
                    " increment_s, rated, started, black_ms, white_ms)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
@@ -316,7 +385,7 @@ set_clocks (MmSqliteStore  *self,
             gint64          white_ms,
             GError        **error)
 {
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "UPDATE games SET black_ms = ?, white_ms = ? WHERE id = ?", error);
 
   if (statement == NULL)
@@ -358,7 +427,7 @@ sqlite_add_move (MmStore     *store,
                  GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)", error);
   gboolean done;
 
@@ -380,7 +449,7 @@ sqlite_take_back (MmStore     *store,
                   GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "DELETE FROM moves WHERE game_id = ? AND ply > ?", error);
   gboolean done;
 
@@ -401,7 +470,7 @@ sqlite_finish_game (MmStore     *store,
                     GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ? WHERE id = ?",
              error);
 
@@ -436,7 +505,7 @@ read_moves (MmSqliteStore  *self,
             MmStoredGame   *game,
             GError        **error)
 {
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply", error);
   int status;
 
@@ -481,7 +550,7 @@ sqlite_find_game (MmStore     *store,
                   GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", error);
   g_autoptr(MmStoredGame) game = NULL;
   int status;
@@ -510,7 +579,7 @@ sqlite_list_games (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autofree char *key = player != NULL ? mm_nickname_key (player) : NULL;
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, unfinished
                    ? "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NULL ORDER BY started"
                    : "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NOT NULL"
@@ -543,7 +612,7 @@ sqlite_create_account (MmStore                *store,
                        GError                **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
                    " volatility, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *key = mm_nickname_key (account->name);
@@ -566,7 +635,7 @@ sqlite_find_account (MmStore     *store,
                      GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT name, password_hash, rating, deviation, volatility, admin"
                    " FROM accounts WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
@@ -597,7 +666,7 @@ sqlite_save_rating (MmStore                *store,
                     GError                **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
              error);
   g_autofree char *key = mm_nickname_key (account->name);
@@ -618,7 +687,7 @@ sqlite_set_admin (MmStore     *store,
                   GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "UPDATE accounts SET admin = ? WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
 
@@ -644,7 +713,7 @@ sqlite_add_sanction (MmStore                 *store,
                      GError                 **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by, created)"
                    " VALUES (?, ?, ?, ?, ?, ?)", error);
 
@@ -666,7 +735,7 @@ sqlite_lift_sanction (MmStore     *store,
                       GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "DELETE FROM sanctions WHERE kind = ? AND target = ?", error);
 
   if (statement == NULL)
@@ -684,7 +753,7 @@ sqlite_find_sanction (MmStore     *store,
                       GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
                    " AND (until = 0 OR until > ?)", error);
   MmStoredSanction *sanction;
@@ -719,7 +788,7 @@ sqlite_log_action (MmStore     *store,
                    GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT INTO moderation_log (at, by, action, target, detail)"
                    " VALUES (?, ?, ?, ?, ?)", error);
 
@@ -740,7 +809,7 @@ sqlite_get_meta (MmStore     *store,
                  GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement = prepare (self, "SELECT value FROM meta WHERE key = ?", error);
+  g_autoptr(MmCachedStatement) statement = prepare (self, "SELECT value FROM meta WHERE key = ?", error);
   int status;
 
   if (statement == NULL)
@@ -763,7 +832,7 @@ sqlite_set_meta (MmStore     *store,
                  GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
 
   if (statement == NULL)
@@ -780,7 +849,7 @@ sqlite_list_rated (MmStore     *store,
                    GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(sqlite3_stmt) statement =
+  g_autoptr(MmCachedStatement) statement =
     prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
                    " ('black', 'white', 'draw') AND finished >= ? AND finished < ?"
                    " ORDER BY finished", error);
