@@ -310,9 +310,23 @@ mm_test_pg_new_database (GError **error)
 gboolean
 mm_test_pg_restart (GError **error)
 {
+  return mm_test_pg_crash (error) && mm_test_pg_start_again (error);
+}
+
+gboolean
+mm_test_pg_crash (GError **error)
+{
   g_return_val_if_fail (cluster.dir != NULL, FALSE);
 
-  return stop_server (error) && start_server (error);
+  return stop_server (error);
+}
+
+gboolean
+mm_test_pg_start_again (GError **error)
+{
+  g_return_val_if_fail (cluster.dir != NULL, FALSE);
+
+  return start_server (error);
 }
 
 void

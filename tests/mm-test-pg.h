@@ -41,6 +41,9 @@ char     *mm_test_pg_new_database (GError **error);
 /* A crash and a start again: stopped at once (-m immediate, as a
  * killed machine would), then started on the same data. */
 gboolean  mm_test_pg_restart      (GError **error);
+/* The two halves of a restart, for what happens in between. */
+gboolean  mm_test_pg_crash        (GError **error);
+gboolean  mm_test_pg_start_again  (GError **error);
 /* Stopped at once, and the folder removed with everything in it. */
 void      mm_test_pg_stop         (void);
 

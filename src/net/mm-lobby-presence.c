@@ -59,6 +59,30 @@ set_player_members (JsonObject     *object,
     }
 }
 
+/* A player on another server of the cluster, as its row says. */
+static void
+set_player_elsewhere_members (JsonObject            *object,
+                              const MmClusterPlayer *player)
+{
+  json_object_set_string_member (object, "name", player->name);
+  json_object_set_boolean_member (object, "guest", player->guest);
+  json_object_set_string_member (object, "status", player->status);
+  if (player->rating >= 0)
+    {
+      json_object_set_int_member (object, "rating", player->rating);
+      json_object_set_int_member (object, "deviation", player->deviation);
+    }
+}
+
+static JsonObject *
+new_player_elsewhere (const MmClusterPlayer *player)
+{
+  JsonObject *object = json_object_new ();
+
+  set_player_elsewhere_members (object, player);
+  return object;
+}
+
 static JsonObject *
 new_player (MmLobbySession *session)
 {
@@ -80,6 +104,21 @@ send_page (MmLobbyPeer *peer,
   mm_lobby_peer_send (peer, page);
 }
 
+/* Adds @player to the page, and sends the page when it is full. */
+static void
+add_to_page (MmLobbyPeer  *peer,
+             JsonArray   **players,
+             JsonObject   *player)
+{
+  json_array_add_object_element (*players, player);
+  if (json_array_get_length (*players) == PLAYERS_PER_PAGE)
+    {
+      send_page (peer, *players, FALSE);
+      g_clear_pointer (players, json_array_unref);
+      *players = json_array_new ();
+    }
+}
+
 static void
 send_snapshot (MmLobbyServer *self,
                MmLobbyPeer   *peer)
@@ -88,16 +127,19 @@ send_snapshot (MmLobbyServer *self,
   GHashTableIter iter;
   gpointer value;
 
+  g_autoptr(GList) elsewhere = NULL;
+
   g_hash_table_iter_init (&iter, self->sessions);
   while (g_hash_table_iter_next (&iter, NULL, &value))
+    add_to_page (peer, &players, new_player (value));
+  if (self->cluster != NULL)
+    elsewhere = mm_lobby_cluster_list_players (self->cluster);
+  for (GList *l = elsewhere; l != NULL; l = l->next)
     {
-      json_array_add_object_element (players, new_player (value));
-      if (json_array_get_length (players) == PLAYERS_PER_PAGE)
-        {
-          send_page (peer, players, FALSE);
-          g_clear_pointer (&players, json_array_unref);
-          players = json_array_new ();
-        }
+      const MmClusterPlayer *player = l->data;
+
+      if (!g_hash_table_contains (self->sessions, player->key))
+        add_to_page (peer, &players, new_player_elsewhere (player));
     }
   send_page (peer, players, TRUE);
 }
@@ -163,6 +205,41 @@ mm_lobby_presence_broadcast (GHashTable *peers,
     mm_lobby_peer_send (key, message);
 }
 
+/* The cluster's row for @session; its strings are the session's. */
+static void
+cluster_player_init (MmClusterPlayer *player,
+                     MmLobbySession  *session)
+{
+  player->key = session->key;
+  player->name = session->name;
+  player->guest = session->guest;
+  player->status = (char *) mm_lobby_session_get_status (session);
+  player->rating = session->account != NULL ? (gint64) (session->account->rating + 0.5) : -1;
+  player->deviation =
+    session->account != NULL ? (gint64) (session->account->deviation + 0.5) : -1;
+  player->server = NULL;
+}
+
+/* Tells the other servers what mm_lobby_presence_announce() tells this
+ * one's watchers. */
+static void
+publish (MmLobbyServer  *self,
+         MmLobbySession *session,
+         const char     *change)
+{
+  MmClusterPlayer player;
+
+  if (session == NULL)
+    {
+      g_autofree char *key = mm_nickname_key (change);
+
+      mm_lobby_cluster_withdraw_player (self->cluster, key);
+      return;
+    }
+  cluster_player_init (&player, session);
+  mm_lobby_cluster_publish_player (self->cluster, &player);
+}
+
 /* Tells the players' watchers of a change: @change is "player-added" or
  * "player-changed" for @session, or, with @session NULL, @change is the
  * name of a player who left. */
@@ -184,6 +261,34 @@ mm_lobby_presence_announce (MmLobbyServer  *self,
       set_player_members (message, session);
     }
   mm_lobby_presence_broadcast (self->player_watchers, message);
+  if (self->cluster != NULL)
+    publish (self, session, change);
+}
+
+/* A line of the lobby's chat, to those listening who do not ignore
+ * its speaker. */
+static void
+tell_lobby (MmLobbyServer *self,
+            const char    *from_key,
+            const char    *from_name,
+            const char    *text)
+{
+  g_autoptr(JsonObject) said = mm_protocol_new_message ("said", NULL);
+  GHashTableIter iter;
+  gpointer key;
+
+  json_object_set_string_member (said, "room", "lobby");
+  json_object_set_string_member (said, "from", from_name);
+  json_object_set_string_member (said, "text", text);
+  g_hash_table_iter_init (&iter, self->chat_listeners);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      MmLobbyPeer *listener = key;
+
+      if (listener->session == NULL
+          || !g_hash_table_contains (listener->session->ignored, from_key))
+        mm_lobby_peer_send (listener, said);
+    }
 }
 
 void
@@ -194,9 +299,6 @@ mm_lobby_presence_say (MmLobbyServer *self,
 {
   MmLobbySession *speaker = peer->session;
   const char *text = json_object_get_string_member (message, "text");
-  g_autoptr(JsonObject) said = NULL;
-  GHashTableIter iter;
-  gpointer key;
 
   if (self->limits.chat_length > 0 && g_utf8_strlen (text, -1) > self->limits.chat_length)
     {
@@ -228,19 +330,9 @@ mm_lobby_presence_say (MmLobbyServer *self,
       return;
     }
   mm_lobby_peer_reply_ok (peer, id);
-  said = mm_protocol_new_message ("said", NULL);
-  json_object_set_string_member (said, "room", "lobby");
-  json_object_set_string_member (said, "from", speaker->name);
-  json_object_set_string_member (said, "text", text);
-  g_hash_table_iter_init (&iter, self->chat_listeners);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      MmLobbyPeer *listener = key;
-
-      if (listener->session == NULL
-          || !g_hash_table_contains (listener->session->ignored, speaker->key))
-        mm_lobby_peer_send (listener, said);
-    }
+  tell_lobby (self, speaker->key, speaker->name, text);
+  if (self->cluster != NULL)
+    mm_lobby_cluster_say (self->cluster, speaker->key, speaker->name, text);
 }
 
 void
@@ -253,7 +345,7 @@ mm_lobby_presence_ignore (MmLobbyServer *self,
   const char *name = json_object_get_string_member (message, "name");
   g_autofree char *key = mm_nickname_key (name);
 
-  if (!g_hash_table_contains (self->sessions, key))
+  if (!g_hash_table_contains (self->sessions, key) && !mm_lobby_presence_is_elsewhere (self, key))
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_PLAYER,
                             /* Translators: protocol error; %s is a name */
@@ -265,4 +357,100 @@ mm_lobby_presence_ignore (MmLobbyServer *self,
   else
     g_hash_table_remove (peer->session->ignored, key);
   mm_lobby_peer_reply_ok (peer, id);
+}
+
+/* The cluster. */
+
+/* A player on another server came, changed or left: this server's
+ * watchers are told, unless a player of its own has the name. */
+static void
+cluster_player_changed_cb (MmLobbyCluster        *cluster,
+                           const char            *change,
+                           const MmClusterPlayer *player,
+                           MmLobbyServer         *self)
+{
+  g_autoptr(JsonObject) message = mm_protocol_new_message (change, NULL);
+
+  if (g_hash_table_contains (self->sessions, player->key))
+    return;
+  if (g_str_equal (change, "player-removed"))
+    json_object_set_string_member (message, "name", player->name);
+  else
+    set_player_elsewhere_members (message, player);
+  mm_lobby_presence_broadcast (self->player_watchers, message);
+}
+
+static void
+cluster_said_cb (MmLobbyCluster *cluster,
+                 const char     *from_key,
+                 const char     *from_name,
+                 const char     *text,
+                 MmLobbyServer  *self)
+{
+  tell_lobby (self, from_key, from_name, text);
+}
+
+/* A new connection to the database: this server's players, all of them
+ * (the others may have marked them gone meanwhile). */
+static void
+cluster_connected_cb (MmLobbyCluster *cluster,
+                      GParamSpec     *pspec,
+                      MmLobbyServer  *self)
+{
+  g_autoptr(GPtrArray) players = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  if (!mm_lobby_cluster_get_connected (cluster))
+    {
+      mm_lobby_server_log (self, "the cluster's database is away: "
+                           "the lobby is this server's alone until it is back");
+      return;
+    }
+  players = g_ptr_array_new_with_free_func (g_free);
+  g_hash_table_iter_init (&iter, self->sessions);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      MmClusterPlayer *player = g_new (MmClusterPlayer, 1);
+
+      cluster_player_init (player, value);
+      g_ptr_array_add (players, player);
+    }
+  mm_lobby_cluster_replace_players (cluster, players);
+}
+
+static void
+cluster_log_cb (MmLobbyCluster *cluster,
+                const char     *line,
+                MmLobbyServer  *self)
+{
+  mm_lobby_server_log (self, "%s", line);
+}
+
+void
+mm_lobby_presence_join_cluster (MmLobbyServer *self)
+{
+  g_signal_connect (self->cluster, "player-changed", G_CALLBACK (cluster_player_changed_cb), self);
+  g_signal_connect (self->cluster, "said", G_CALLBACK (cluster_said_cb), self);
+  g_signal_connect (self->cluster, "notify::connected", G_CALLBACK (cluster_connected_cb), self);
+  g_signal_connect (self->cluster, "log", G_CALLBACK (cluster_log_cb), self);
+  if (mm_lobby_cluster_get_connected (self->cluster))
+    cluster_connected_cb (self->cluster, NULL, self);
+}
+
+void
+mm_lobby_presence_leave_cluster (MmLobbyServer *self)
+{
+  if (self->cluster == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->cluster, self);
+  g_clear_object (&self->cluster);
+}
+
+/* Whether a player of the name key @key is on another server. */
+gboolean
+mm_lobby_presence_is_elsewhere (MmLobbyServer *self,
+                                const char    *key)
+{
+  return self->cluster != NULL && mm_lobby_cluster_find_player (self->cluster, key) != NULL;
 }

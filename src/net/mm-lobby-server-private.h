@@ -111,6 +111,8 @@ struct _MmLobbyServer
   GTlsCertificate *certificate;
   /* What is kept across restarts; NULL keeps nothing */
   MmStore        *store;
+  /* The other servers on the same PostgreSQL database; NULL alone */
+  MmLobbyCluster *cluster;
   /* MmLobbyPeer, owned */
   GHashTable     *peers;
   /* address → its number of peers */
@@ -254,6 +256,10 @@ void        mm_lobby_presence_ignore      (MmLobbyServer  *self,
                                            gboolean        ignore);
 void        mm_lobby_presence_broadcast   (GHashTable     *peers,
                                            JsonObject     *message);
+void        mm_lobby_presence_join_cluster (MmLobbyServer *self);
+void        mm_lobby_presence_leave_cluster (MmLobbyServer *self);
+gboolean    mm_lobby_presence_is_elsewhere (MmLobbyServer *self,
+                                            const char    *key);
 
 /* mm-lobby-seeks.c: open games and direct challenges. */
 void mm_lobby_seeks_send_snapshot   (MmLobbyServer  *self,

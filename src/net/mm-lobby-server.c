@@ -773,6 +773,7 @@ mm_lobby_server_dispose (GObject *object)
   MmLobbyServer *self = MM_LOBBY_SERVER (object);
 
   mm_lobby_server_stop (self);
+  mm_lobby_presence_leave_cluster (self);
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
   g_clear_object (&self->reactor);
@@ -892,6 +893,20 @@ mm_lobby_server_set_store (MmLobbyServer  *self,
   if (sessions->len > 0 || games->len > 0)
     mm_lobby_server_log (self, "brought back %u sessions and %u games", sessions->len, games->len);
   return TRUE;
+}
+
+/* Shares the lobby with the other servers of @cluster: who is present
+ * and the lobby's chat.  Once, after mm_lobby_server_set_store(). */
+void
+mm_lobby_server_join_cluster (MmLobbyServer  *self,
+                              MmLobbyCluster *cluster)
+{
+  g_return_if_fail (MM_IS_LOBBY_SERVER (self));
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (cluster));
+  g_return_if_fail (self->cluster == NULL);
+
+  self->cluster = g_object_ref (cluster);
+  mm_lobby_presence_join_cluster (self);
 }
 
 /* Serves TLS with @certificate (its key included), or plain TCP when

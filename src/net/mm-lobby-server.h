@@ -22,6 +22,7 @@
 
 #include <gio/gio.h>
 
+#include "mm-lobby-cluster.h"
 #include "mm-store.h"
 
 G_BEGIN_DECLS
@@ -62,6 +63,8 @@ gboolean       mm_lobby_server_listen            (MmLobbyServer         *self,
                                                   guint16                port,
                                                   guint16               *bound_port,
                                                   GError               **error);
+void           mm_lobby_server_join_cluster      (MmLobbyServer         *self,
+                                                  MmLobbyCluster        *cluster);
 void           mm_lobby_server_stop              (MmLobbyServer         *self);
 guint          mm_lobby_server_get_n_connections (MmLobbyServer         *self);
 

@@ -247,7 +247,10 @@ mm_lobby_server_open_session (MmLobbyServer   *self,
   key = mm_nickname_key (name);
   session = g_hash_table_lookup (self->sessions, key);
 
-  if (session != NULL && (account == NULL || session->account == NULL))
+  /* One name in the whole cluster: whoever has it on another server
+   * keeps it (an account's own too, until that server lets it go). */
+  if ((session != NULL && (account == NULL || session->account == NULL))
+      || (session == NULL && mm_lobby_presence_is_elsewhere (self, key)))
     {
       /* @name may be the account's own: it goes last. */
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,

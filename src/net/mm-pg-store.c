@@ -106,7 +106,25 @@ static const char *const migration_3[] = {
   NULL,
 };
 
-static const char *const *const migrations[] = { migration_1, migration_2, migration_3 };
+/* One lobby across servers (mm-lobby-cluster.c): the servers and when
+ * each was last heard, who is present on which, and the lobby's chat. */
+static const char *const migration_4[] = {
+  "CREATE TABLE cluster_servers (id TEXT PRIMARY KEY, address TEXT NOT NULL,"
+  "  seen BIGINT NOT NULL)",
+  "CREATE TABLE presence (key TEXT PRIMARY KEY, name TEXT NOT NULL, guest BOOLEAN NOT NULL,"
+  "  status TEXT NOT NULL, rating BIGINT, deviation BIGINT, server TEXT NOT NULL,"
+  "  gone BOOLEAN NOT NULL DEFAULT FALSE)",
+  "CREATE INDEX presence_by_server ON presence (server) WHERE NOT gone",
+  "CREATE TABLE lobby_chat (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+  "  server TEXT NOT NULL, from_key TEXT NOT NULL, from_name TEXT NOT NULL,"
+  "  text TEXT NOT NULL, at BIGINT NOT NULL)",
+  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at)",
+  NULL,
+};
+
+static const char *const *const migrations[] = {
+  migration_1, migration_2, migration_3, migration_4
+};
 
 /* The parameters of a statement, as text (PostgreSQL parses them into
  * the columns' types); NULL is SQL's NULL. */

@@ -314,6 +314,26 @@ open_store (Options  *options,
   return MM_STORE (mm_sqlite_store_new (path, error));
 }
 
+/* On PostgreSQL, the lobby is one with the other servers of the
+ * database; each start is a new member of the cluster. */
+static MmLobbyCluster *
+join_cluster (MmLobbyServer *server,
+              Options       *options,
+              GInetAddress  *address,
+              guint16        port)
+{
+  g_autofree char *id = g_uuid_string_random ();
+  g_autofree char *host = address != NULL ? g_inet_address_to_string (address)
+                                          : g_strdup (g_get_host_name ());
+  g_autofree char *reached = g_strdup_printf (strchr (host, ':') != NULL ? "[%s]:%u" : "%s:%u",
+                                              host, port);
+  MmLobbyCluster *cluster = mm_lobby_cluster_new (options->database, id, reached,
+                                                  options->limits.grace_s);
+
+  mm_lobby_server_join_cluster (server, cluster);
+  return cluster;
+}
+
 /* --grant-admin, --revoke-admin, --ban and --unban, on the store; the
  * running server sees them at the next login or connection. */
 static int
@@ -417,6 +437,7 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   g_autoptr(MmLobbyServer) server = NULL;
   g_autoptr(MmStore) store = NULL;
+  g_autoptr(MmLobbyCluster) cluster = NULL;
   g_autoptr(GInetAddress) address = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   const char *localedir = g_getenv ("MONOMACHIA_LOCALEDIR");
@@ -490,6 +511,8 @@ main (int argc, char *argv[])
       g_printerr ("monomachia-server: %s\n", error->message);
       return 1;
     }
+  if (options.database != NULL)
+    cluster = join_cluster (server, &options, address, port);
 
   g_main_loop_run (loop);
   return 0;

@@ -1,0 +1,66 @@
+/* mm-lobby-cluster.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* A player present on another server of the cluster, as its row says. */
+typedef struct
+{
+  char    *key;
+  char    *name;
+  gboolean guest;
+  /* "idle", "playing", "watching" or "away" */
+  char    *status;
+  /* -1 for a guest */
+  gint64   rating;
+  gint64   deviation;
+  /* The id of the server the player is on */
+  char    *server;
+} MmClusterPlayer;
+
+#define MM_TYPE_LOBBY_CLUSTER (mm_lobby_cluster_get_type ())
+
+G_DECLARE_FINAL_TYPE (MmLobbyCluster, mm_lobby_cluster, MM, LOBBY_CLUSTER, GObject)
+
+MmLobbyCluster        *mm_lobby_cluster_new             (const char            *conninfo,
+                                                         const char            *server_id,
+                                                         const char            *address,
+                                                         guint                  grace_s);
+const char            *mm_lobby_cluster_get_server_id   (MmLobbyCluster        *self);
+gboolean               mm_lobby_cluster_get_connected   (MmLobbyCluster        *self);
+const MmClusterPlayer *mm_lobby_cluster_find_player     (MmLobbyCluster        *self,
+                                                         const char            *key);
+GList                 *mm_lobby_cluster_list_players    (MmLobbyCluster        *self);
+void                   mm_lobby_cluster_publish_player  (MmLobbyCluster        *self,
+                                                         const MmClusterPlayer *player);
+void                   mm_lobby_cluster_withdraw_player (MmLobbyCluster        *self,
+                                                         const char            *key);
+void                   mm_lobby_cluster_replace_players (MmLobbyCluster        *self,
+                                                         GPtrArray             *players);
+void                   mm_lobby_cluster_say             (MmLobbyCluster        *self,
+                                                         const char            *from_key,
+                                                         const char            *from_name,
+                                                         const char            *text);
+
+G_END_DECLS

@@ -1,0 +1,522 @@
+/* test-cluster.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Several servers on one PostgreSQL database are one lobby: who is
+ * present and the lobby's chat go from each to the others through the
+ * database (rows, and LISTEN/NOTIFY).  Three servers in this process on
+ * a throwaway cluster, plus a monomachia-server process that is
+ * killed; without PostgreSQL the test is skipped (77) and says why. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "mm-lobby-server.h"
+#include "mm-nickname.h"
+#include "mm-pg-store.h"
+#include "mm-test-client.h"
+#include "mm-test-pg.h"
+
+#define N_SERVERS 3
+/* A dead server's players are gone after this; the cluster counts a
+ * server dead after the same, at least three heartbeats. */
+#define GRACE_S 3
+
+typedef struct
+{
+  MmLobbyServer  *server;
+  MmLobbyCluster *cluster;
+  guint16         port;
+} Member;
+
+typedef struct
+{
+  char   *conninfo;
+  Member  members[N_SERVERS];
+} Fixture;
+
+static void
+member_start (Member     *member,
+              const char *conninfo,
+              const char *id)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmPgStore) store = mm_pg_store_new (conninfo, &error);
+  g_autofree char *address = NULL;
+  MmServerLimits limits;
+
+  g_assert_no_error (error);
+  mm_server_limits_init (&limits);
+  limits.grace_s = GRACE_S;
+  member->server = mm_lobby_server_new (id, &limits);
+  g_assert_true (mm_lobby_server_set_store (member->server, MM_STORE (store), &error));
+  g_assert_no_error (error);
+  g_assert_true (mm_lobby_server_listen (member->server, loopback, 0, &member->port, &error));
+  g_assert_no_error (error);
+  address = g_strdup_printf ("127.0.0.1:%u", member->port);
+  member->cluster = mm_lobby_cluster_new (conninfo, id, address, GRACE_S);
+  mm_lobby_server_join_cluster (member->server, member->cluster);
+}
+
+static void
+member_stop (Member *member)
+{
+  if (member->server != NULL)
+    mm_lobby_server_stop (member->server);
+  g_clear_object (&member->server);
+  g_clear_object (&member->cluster);
+}
+
+/* Runs the main loop until @done says so, for at most @seconds. */
+static gboolean
+run_until (gboolean (*done) (gpointer),
+           gpointer   data,
+           guint      seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static gboolean
+all_connected (gpointer data)
+{
+  Fixture *fixture = data;
+
+  for (guint i = 0; i < N_SERVERS; i++)
+    if (fixture->members[i].cluster != NULL
+        && !mm_lobby_cluster_get_connected (fixture->members[i].cluster))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->conninfo = mm_test_pg_new_database (&error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_SERVERS; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("server-%c", 'a' + i);
+
+      member_start (&fixture->members[i], fixture->conninfo, id);
+    }
+  g_assert_true (run_until (all_connected, fixture, 10));
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  for (guint i = 0; i < N_SERVERS; i++)
+    member_stop (&fixture->members[i]);
+  mm_test_run_for (50);
+  g_free (fixture->conninfo);
+}
+
+typedef struct
+{
+  MmLobbyCluster *cluster;
+  const char     *name;
+  gboolean        present;
+} Presence;
+
+static gboolean
+presence_is (gpointer data)
+{
+  Presence *presence = data;
+  g_autofree char *key = mm_nickname_key (presence->name);
+
+  return (mm_lobby_cluster_find_player (presence->cluster, key) != NULL) == presence->present;
+}
+
+/* Whether @cluster comes to see @name present (or gone) within @seconds. */
+static gboolean
+sees (MmLobbyCluster *cluster,
+      const char     *name,
+      gboolean        present,
+      guint           seconds)
+{
+  Presence presence = { cluster, name, present };
+
+  return run_until (presence_is, &presence, seconds);
+}
+
+/* The next message of @type, skipping others (the players' changes
+ * come in whatever order the servers' notifications take). */
+static JsonObject *
+next_of_type (MmTestClient *client,
+              const char   *type,
+              guint         seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(JsonObject) message = mm_test_client_next (client, 1);
+
+      if (message != NULL && g_str_equal (mm_protocol_get_type (message), type))
+        return g_steal_pointer (&message);
+    }
+  return NULL;
+}
+
+/* The next change of the players about @name: "player-added" … */
+static char *
+next_change_of (MmTestClient *client,
+                const char   *name,
+                guint         seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(JsonObject) message = mm_test_client_next (client, 1);
+
+      if (message != NULL && g_str_has_prefix (mm_protocol_get_type (message), "player-")
+          && g_strcmp0 (json_object_get_string_member_with_default (message, "name", NULL),
+                        name) == 0)
+        return g_strdup (mm_protocol_get_type (message));
+    }
+  return NULL;
+}
+
+/* The names in a snapshot of the players, in a set. */
+static GHashTable *
+read_snapshot (MmTestClient *client)
+{
+  GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean done = FALSE;
+
+  while (!done)
+    {
+      g_autoptr(JsonObject) page = mm_test_client_expect (client, "players", 5);
+      JsonArray *players = json_object_get_array_member (page, "players");
+
+      for (guint i = 0; i < json_array_get_length (players); i++)
+        {
+          JsonObject *player = json_array_get_object_element (players, i);
+
+          g_hash_table_add (names, g_strdup (json_object_get_string_member (player, "name")));
+        }
+      done = json_object_get_boolean_member (page, "done");
+    }
+  return names;
+}
+
+static void
+subscribe (MmTestClient *client,
+           const char   *topic)
+{
+  mm_test_client_send_printf (client, "{\"type\":\"subscribe\",\"id\":\"%s\",\"topic\":\"%s\"}",
+                              topic, topic);
+  mm_test_client_expect_reply (client, "ok", topic);
+}
+
+static void
+say (MmTestClient *client,
+     const char   *text)
+{
+  mm_test_client_send_printf (client, "{\"type\":\"say\",\"id\":\"say\",\"room\":\"lobby\","
+                                      "\"text\":\"%s\"}", text);
+  mm_test_client_expect_reply (client, "ok", "say");
+}
+
+static void
+expect_said (MmTestClient *client,
+             const char   *from,
+             const char   *text)
+{
+  g_autoptr(JsonObject) said = next_of_type (client, "said", 10);
+
+  g_assert_nonnull (said);
+  g_assert_cmpstr (json_object_get_string_member (said, "from"), ==, from);
+  g_assert_cmpstr (json_object_get_string_member (said, "text"), ==, text);
+}
+
+/* Players on two servers see each other from a third; chat said on one
+ * reaches the others; a name is one in the whole lobby; one who leaves
+ * is gone everywhere. */
+static void
+test_one_lobby (Fixture       *fixture,
+                gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1], *c = &fixture->members[2];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(MmTestClient) carol = NULL;
+  g_autoptr(MmTestClient) other = NULL;
+  g_autoptr(GHashTable) names = NULL;
+  g_autoptr(JsonObject) session = NULL;
+  g_autofree char *change = NULL;
+
+  g_assert_true (sees (c->cluster, "Alice", TRUE, 10));
+  g_assert_true (sees (c->cluster, "Bob", TRUE, 10));
+  g_assert_true (sees (a->cluster, "Bob", TRUE, 10));
+  /* A server does not count its own players among the others'. */
+  g_assert_true (sees (a->cluster, "Alice", FALSE, 1));
+
+  carol = mm_test_client_login (c->port, "Carol");
+  subscribe (carol, "players");
+  names = read_snapshot (carol);
+  g_assert_true (g_hash_table_contains (names, "Alice"));
+  g_assert_true (g_hash_table_contains (names, "Bob"));
+  g_assert_true (g_hash_table_contains (names, "Carol"));
+  g_assert_cmpuint (g_hash_table_size (names), ==, 3);
+
+  /* Carol, on the third server, is seen arriving on the first. */
+  subscribe (alice, "players");
+  g_clear_pointer (&names, g_hash_table_unref);
+  names = read_snapshot (alice);
+  if (!g_hash_table_contains (names, "Carol"))
+    {
+      change = next_change_of (alice, "Carol", 10);
+      g_assert_cmpstr (change, ==, "player-added");
+      g_clear_pointer (&change, g_free);
+    }
+
+  /* The lobby's chat, from one server to the others. */
+  subscribe (bob, "chat");
+  subscribe (carol, "chat");
+  subscribe (alice, "chat");
+  say (alice, "Γεια σας από τον πρώτο");
+  expect_said (alice, "Alice", "Γεια σας από τον πρώτο");
+  expect_said (bob, "Alice", "Γεια σας από τον πρώτο");
+  expect_said (carol, "Alice", "Γεια σας από τον πρώτο");
+  say (carol, "and from the third");
+  expect_said (carol, "Carol", "and from the third");
+  expect_said (alice, "Carol", "and from the third");
+  expect_said (bob, "Carol", "and from the third");
+  /* Ignoring a player on another server hides that player's chat. */
+  mm_test_client_send_line (bob, "{\"type\":\"ignore\",\"id\":\"i\",\"name\":\"Carol\"}");
+  mm_test_client_expect_reply (bob, "ok", "i");
+  say (carol, "not for Bob");
+  expect_said (carol, "Carol", "not for Bob");
+  expect_said (alice, "Carol", "not for Bob");
+  say (alice, "for Bob");
+  expect_said (bob, "Alice", "for Bob");
+
+  /* One name in the lobby, whichever server is asked. */
+  other = mm_test_client_hello (b->port);
+  mm_test_client_send_line (other, "{\"type\":\"login\",\"id\":\"n\",\"name\":\"ALICE\"}");
+  mm_test_client_expect_error (other, "name-taken", "n");
+
+  /* Bob leaves: gone from the others' lists. */
+  mm_test_client_send_line (bob, "{\"type\":\"logout\",\"id\":\"bye\"}");
+  g_assert_true (sees (c->cluster, "Bob", FALSE, 10));
+  change = next_change_of (carol, "Bob", 10);
+  g_assert_cmpstr (change, ==, "player-removed");
+  g_assert_true (sees (a->cluster, "Bob", FALSE, 10));
+  /* And the name is free on every server. */
+  mm_test_client_send_line (other, "{\"type\":\"login\",\"id\":\"m\",\"name\":\"Bob\"}");
+  session = mm_test_client_expect (other, "session", 5);
+}
+
+typedef struct
+{
+  GSubprocess      *process;
+  GDataInputStream *log;
+  guint16           port;
+} Program;
+
+/* monomachia-server on the test's database, plain TCP. */
+static Program *
+program_start (const char *conninfo)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *grace = g_strdup_printf ("%u", GRACE_S);
+  g_autofree char *data_dir = g_dir_make_tmp ("monomachia-cluster-XXXXXX", &error);
+  Program *program = g_new0 (Program, 1);
+
+  g_assert_no_error (error);
+  /* This process is not leak-checked (meson.build says why); the
+   * server is, in full. */
+  g_subprocess_launcher_unsetenv (launcher, "LSAN_OPTIONS");
+  program->process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("MONOMACHIA_SERVER"),
+                                                  "--listen", "127.0.0.1", "--port", "0",
+                                                  "--no-tls", "--data-dir", data_dir,
+                                                  "--grace", grace, "--database", conninfo,
+                                                  NULL);
+  g_assert_no_error (error);
+  g_rmdir (data_dir);
+  program->log = g_data_input_stream_new (g_subprocess_get_stdout_pipe (program->process));
+  while (program->port == 0)
+    {
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (program->log, NULL, NULL,
+                                                                  &error);
+      const char *found;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      if ((found = strstr (line, "listening on port ")) != NULL)
+        program->port = (guint16) atoi (found + strlen ("listening on port "));
+    }
+  return program;
+}
+
+static void
+program_free (Program *program)
+{
+  if (g_subprocess_get_identifier (program->process) != NULL)
+    g_subprocess_force_exit (program->process);
+  g_subprocess_wait (program->process, NULL, NULL);
+  g_object_unref (program->log);
+  g_object_unref (program->process);
+  g_free (program);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Program, program_free)
+
+/* A server killed at once says nothing: its players are gone from the
+ * others' lobby after the grace period, told to their watchers, and
+ * their names are free again. */
+static void
+test_server_killed (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  Member *a = &fixture->members[0];
+  g_autoptr(Program) program = NULL;
+  g_autoptr(MmTestClient) dora = NULL;
+  g_autoptr(MmTestClient) watcher = mm_test_client_login (a->port, "Watcher");
+  g_autoptr(MmTestClient) again = NULL;
+  g_autoptr(JsonObject) session = NULL;
+  g_autofree char *change = NULL;
+  gint64 killed_at;
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_test_skip ("MONOMACHIA_SERVER names no server program");
+      return;
+    }
+  program = program_start (fixture->conninfo);
+  dora = mm_test_client_login (program->port, "Dora");
+  g_assert_true (sees (a->cluster, "Dora", TRUE, 10));
+  subscribe (watcher, "players");
+  g_hash_table_unref (read_snapshot (watcher));
+
+  g_subprocess_send_signal (program->process, SIGKILL);
+  killed_at = g_get_monotonic_time ();
+  change = next_change_of (watcher, "Dora", 3 * GRACE_S + 5);
+  g_assert_cmpstr (change, ==, "player-removed");
+  /* Not before the grace period: the server might have come back. */
+  g_assert_cmpint (g_get_monotonic_time () - killed_at, >=, (GRACE_S - 1) * G_USEC_PER_SEC);
+  g_assert_true (sees (fixture->members[1].cluster, "Dora", FALSE, 5));
+
+  again = mm_test_client_hello (fixture->members[2].port);
+  mm_test_client_send_line (again, "{\"type\":\"login\",\"id\":\"d\",\"name\":\"Dora\"}");
+  session = mm_test_client_expect (again, "session", 5);
+}
+
+static gboolean
+none_connected (gpointer data)
+{
+  Fixture *fixture = data;
+
+  for (guint i = 0; i < N_SERVERS; i++)
+    if (mm_lobby_cluster_get_connected (fixture->members[i].cluster))
+      return FALSE;
+  return TRUE;
+}
+
+/* The database crashes and comes back: the servers connect again and
+ * read the rows for what they missed.  Chat said while it was away
+ * arrives after, players who came meanwhile are seen, and one who left
+ * meanwhile is gone. */
+static void
+test_database_restart (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(MmTestClient) fred = mm_test_client_login (a->port, "Fred");
+  g_autoptr(MmTestClient) eve = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sees (b->cluster, "Alice", TRUE, 10));
+  g_assert_true (sees (b->cluster, "Fred", TRUE, 10));
+  g_assert_true (sees (a->cluster, "Bob", TRUE, 10));
+  subscribe (bob, "chat");
+  subscribe (alice, "chat");
+
+  g_assert_true (mm_test_pg_crash (&error));
+  g_assert_no_error (error);
+  /* Each server finds its connection gone, at the latest at its next
+   * heartbeat, and tries again meanwhile. */
+  g_assert_true (run_until (none_connected, fixture, 10));
+  say (alice, "while the database was away");
+  expect_said (alice, "Alice", "while the database was away");
+  eve = mm_test_client_login (a->port, "Eve");
+  mm_test_client_send_line (fred, "{\"type\":\"logout\",\"id\":\"bye\"}");
+  mm_test_run_for (300);
+
+  g_assert_true (mm_test_pg_start_again (&error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (all_connected, fixture, 20));
+  expect_said (bob, "Alice", "while the database was away");
+  g_assert_true (sees (b->cluster, "Eve", TRUE, 10));
+  g_assert_true (sees (b->cluster, "Fred", FALSE, 10));
+  g_assert_true (sees (b->cluster, "Alice", TRUE, 1));
+  say (bob, "after");
+  expect_said (bob, "Bob", "after");
+  expect_said (alice, "Bob", "after");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *conninfo = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  if ((conninfo = mm_test_pg_start (&error)) == NULL)
+    {
+      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
+      return 77;
+    }
+  g_test_add ("/cluster/one-lobby", Fixture, NULL, fixture_set_up, test_one_lobby,
+              fixture_tear_down);
+  g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,
+              fixture_tear_down);
+  g_test_add ("/cluster/database-restart", Fixture, NULL, fixture_set_up, test_database_restart,
+              fixture_tear_down);
+  status = g_test_run ();
+  mm_test_pg_stop ();
+  return status;
+}
