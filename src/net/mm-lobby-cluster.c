@@ -619,6 +619,17 @@ start_session (MmLobbyCluster *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
 }
 
+/* What the database says beside the results (a shutdown, say) goes to
+ * the log rather than to standard error. */
+static void
+notice_cb (void       *data,
+           const char *message)
+{
+  g_autofree char *line = g_strchomp (g_strdup (message));
+
+  log_line (data, "cluster: the database says: %s", line);
+}
+
 static gboolean connect_poll_cb (int fd, GIOCondition condition, gpointer data);
 
 static void
@@ -670,6 +681,7 @@ connect_start (MmLobbyCluster *self)
       connection_lost (self);
       return;
     }
+  PQsetNoticeProcessor (self->conn, notice_cb, self);
   self->watch = g_unix_fd_add (PQsocket (self->conn), G_IO_OUT, connect_poll_cb, self);
 }
 
