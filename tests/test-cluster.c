@@ -32,6 +32,7 @@
 
 #include <glib/gstdio.h>
 
+#include "mm-game.h"
 #include "mm-lobby-server.h"
 #include "mm-nickname.h"
 #include "mm-pg-store.h"
@@ -213,27 +214,63 @@ next_change_of (MmTestClient *client,
   return NULL;
 }
 
-/* The names in a snapshot of the players, in a set. */
+/* A snapshot of @topic ("players", "seeks", "games"): the names (of
+ * players) or the ids (of seeks and games) in it, in a set. */
 static GHashTable *
-read_snapshot (MmTestClient *client)
+read_snapshot_of (MmTestClient *client,
+                  const char   *topic)
 {
   GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *member = g_str_equal (topic, "players") ? "name"
+                       : g_str_equal (topic, "seeks") ? "seek" : "game";
   gboolean done = FALSE;
 
   while (!done)
     {
-      g_autoptr(JsonObject) page = mm_test_client_expect (client, "players", 5);
-      JsonArray *players = json_object_get_array_member (page, "players");
+      g_autoptr(JsonObject) page = mm_test_client_expect (client, topic, 5);
+      JsonArray *entries = json_object_get_array_member (page, topic);
 
-      for (guint i = 0; i < json_array_get_length (players); i++)
+      for (guint i = 0; i < json_array_get_length (entries); i++)
         {
-          JsonObject *player = json_array_get_object_element (players, i);
+          JsonObject *entry = json_array_get_object_element (entries, i);
 
-          g_hash_table_add (names, g_strdup (json_object_get_string_member (player, "name")));
+          g_hash_table_add (names, g_strdup (json_object_get_string_member (entry, member)));
         }
       done = json_object_get_boolean_member (page, "done");
     }
   return names;
+}
+
+static GHashTable *
+read_snapshot (MmTestClient *client)
+{
+  return read_snapshot_of (client, "players");
+}
+
+typedef struct
+{
+  MmLobbyCluster *cluster;
+  const char     *kind;
+  const char     *id;
+} Listed;
+
+static gboolean
+entry_is_gone (gpointer data)
+{
+  Listed *listed = data;
+
+  return mm_lobby_cluster_find_entry_server (listed->cluster, listed->kind, listed->id) == NULL;
+}
+
+/* Whether @cluster comes to list no seek or game @id of @kind. */
+static gboolean
+sees_no_entry (MmLobbyCluster *cluster,
+               const char     *kind,
+               const char     *id)
+{
+  Listed listed = { cluster, kind, id };
+
+  return run_until (entry_is_gone, &listed, 10);
 }
 
 static void
@@ -342,6 +379,140 @@ test_one_lobby (Fixture       *fixture,
   /* And the name is free on every server. */
   mm_test_client_send_line (other, "{\"type\":\"login\",\"id\":\"m\",\"name\":\"Bob\"}");
   session = mm_test_client_expect (other, "session", 5);
+}
+
+/* The next message of @type, failing on an error and skipping any
+ * other news. */
+static JsonObject *
+await_type (MmTestClient *client,
+            const char   *type)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(JsonObject) message = mm_test_client_next (client, 1);
+
+      if (message == NULL)
+        continue;
+      if (g_str_equal (mm_protocol_get_type (message), "error"))
+        {
+          g_autofree char *line = mm_protocol_to_line (message);
+
+          g_error ("expected “%s”, got %s", type, line);
+        }
+      if (g_str_equal (mm_protocol_get_type (message), type))
+        return g_steal_pointer (&message);
+    }
+  g_error ("expected “%s”, got nothing", type);
+  return NULL;
+}
+
+static void
+await_move (MmTestClient *client,
+            const char   *square)
+{
+  g_autoptr(JsonObject) moved = await_type (client, "moved");
+
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+}
+
+/* A whole game between players on two servers, watched from a third:
+ * the seek listed everywhere, accepted from another server, every move
+ * told to all three, the end, and the game kept whole in the database. */
+static void
+test_game_across_servers (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1], *c = &fixture->members[2];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(MmTestClient) carol = mm_test_client_login (c->port, "Carol");
+  g_autoptr(JsonObject) opened = NULL, added = NULL, started = NULL, started_bob = NULL;
+  g_autoptr(JsonObject) listed = NULL, state = NULL;
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(GError) error = NULL;
+  MmTestClient *clients[2];
+  g_autofree char *game = NULL;
+  const char *seek;
+  guint n_moves = 0;
+
+  subscribe (bob, "seeks");
+  g_hash_table_unref (read_snapshot_of (bob, "seeks"));
+  subscribe (carol, "games");
+  g_hash_table_unref (read_snapshot_of (carol, "games"));
+  mm_test_client_send_line (alice, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
+                                   "\"base\":600,\"increment\":5,\"rated\":false}");
+  opened = mm_test_client_expect (alice, "seek-opened", 5);
+  seek = json_object_get_string_member (opened, "seek");
+  /* Listed on the other servers as on its own. */
+  added = next_of_type (bob, "seek-added", 10);
+  g_assert_nonnull (added);
+  g_assert_cmpstr (json_object_get_string_member (added, "seek"), ==, seek);
+  g_assert_cmpstr (json_object_get_string_member (added, "by"), ==, "Alice");
+  g_assert_cmpint (json_object_get_int_member (added, "increment"), ==, 5);
+
+  mm_test_client_send_printf (bob, "{\"type\":\"accept-seek\",\"id\":\"a\",\"seek\":\"%s\"}",
+                              seek);
+  mm_test_client_expect_reply (bob, "ok", "a");
+  started_bob = await_type (bob, "game-started");
+  started = await_type (alice, "game-started");
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  g_assert_cmpstr (json_object_get_string_member (started_bob, "game"), ==, game);
+  g_assert_cmpstr (json_object_get_string_member (started, "black"), ==, "Alice");
+  g_assert_cmpstr (json_object_get_string_member (started, "white"), ==, "Bob");
+
+  /* The third server lists the game, and its player watches it. */
+  listed = await_type (carol, "game-added");
+  g_assert_cmpstr (json_object_get_string_member (listed, "game"), ==, game);
+  mm_test_client_send_printf (carol, "{\"type\":\"watch\",\"id\":\"w\",\"game\":\"%s\"}", game);
+  state = await_type (carol, "game-state");
+  g_assert_cmpstr (json_object_get_string_member (state, "id"), ==, "w");
+  g_assert_cmpstr (json_object_get_string_member (state, "moves"), ==, "");
+
+  clients[MM_COLOR_BLACK] = alice;
+  clients[MM_COLOR_WHITE] = bob;
+  while (!mm_game_is_over (rules))
+    {
+      guint64 legal = mm_game_get_legal_moves (rules);
+      MmColor mover = mm_game_get_side_to_move (rules);
+      char square[3];
+
+      /* The lowest legal square: a whole game, the same every run. */
+      mm_square_format (__builtin_ctzll (legal), square);
+      mm_test_client_send_printf (clients[mover], "{\"type\":\"move\",\"game\":\"%s\","
+                                                  "\"square\":\"%s\"}", game, square);
+      await_move (clients[mover], square);
+      await_move (clients[!mover], square);
+      await_move (carol, square);
+      g_assert_true (mm_game_play (rules, __builtin_ctzll (legal), NULL));
+      n_moves++;
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      MmTestClient *client = i == 0 ? alice : i == 1 ? bob : carol;
+      g_autoptr(JsonObject) ended = await_type (client, "game-ended");
+
+      g_assert_cmpint (json_object_get_int_member (ended, "black_discs"), ==,
+                       mm_game_get_black_count (rules));
+      g_assert_cmpint (json_object_get_int_member (ended, "white_discs"), ==,
+                       mm_game_get_white_count (rules));
+    }
+  g_assert_true (sees_no_entry (c->cluster, "game", game));
+
+  /* Refereed once: every move in the database, once, in order. */
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  stored = mm_store_find_game (MM_STORE (store), game, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (stored);
+  g_assert_cmpuint (stored->moves->len, ==, n_moves);
+  g_assert_nonnull (stored->winner);
+  g_test_message ("game %s: %u moves, %d-%d, %s by %s", game, n_moves,
+                  mm_game_get_black_count (rules), mm_game_get_white_count (rules),
+                  stored->winner, stored->reason);
 }
 
 typedef struct
@@ -512,6 +683,8 @@ main (int argc, char *argv[])
     }
   g_test_add ("/cluster/one-lobby", Fixture, NULL, fixture_set_up, test_one_lobby,
               fixture_tear_down);
+  g_test_add ("/cluster/game-across-servers", Fixture, NULL, fixture_set_up,
+              test_game_across_servers, fixture_tear_down);
   g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,
               fixture_tear_down);
   g_test_add ("/cluster/database-restart", Fixture, NULL, fixture_set_up, test_database_restart,

@@ -660,7 +660,7 @@ test_pg_migrate_together (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (sql_number (fixture->conninfo, "SELECT version FROM schema_version"), ==, 4);
   g_assert_cmpint (sql_number (fixture->conninfo, "SELECT count(*) FROM meta"), ==, 1);
   g_assert_cmpint (sql_number (fixture->conninfo,
-                               "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), ==, 11);
+                               "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), ==, 13);
   /* Each server's next id is its own. */
   for (int i = 0; i < N_SERVERS; i++)
     {

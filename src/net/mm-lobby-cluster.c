@@ -88,12 +88,30 @@ struct _MmLobbyCluster
   /* Ids above last_chat_id told already (a notification and the
    * catch-up after a new connection may name the same line) */
   GHashTable   *chat_told;
+  /* kind → (id → Entry): the other servers' seeks and games */
+  GHashTable   *entries;
 };
+
+/* A seek or a game of another server: its server, and the entry as the
+ * protocol lists it. */
+typedef struct
+{
+  char       *server;
+  JsonObject *body;
+} Entry;
+
+static void
+entry_free (Entry *entry)
+{
+  g_free (entry->server);
+  json_object_unref (entry->body);
+  g_free (entry);
+}
 
 enum { PROP_0, PROP_CONNECTED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-enum { PLAYER_CHANGED, SAID, LOG, N_SIGNALS };
+enum { PLAYER_CHANGED, SAID, ENTRY_CHANGED, RELAYED, LOG, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MmLobbyCluster, mm_lobby_cluster, G_TYPE_OBJECT)
@@ -544,6 +562,165 @@ last_line_read (MmLobbyCluster *self,
     raise_watermark (self, g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10));
 }
 
+/* Seeks and games. */
+
+#define ALIVE_ENTRY_COLUMNS \
+  "e.kind, e.id, e.server, e.body" \
+  " FROM shared_entries e JOIN cluster_servers s ON s.id = e.server" \
+  " WHERE NOT e.gone AND s.seen > " NOW_MS " - $1 * 1000 AND e.server <> $2"
+
+static GHashTable *
+entries_of (MmLobbyCluster *self,
+            const char     *kind)
+{
+  GHashTable *of_kind = g_hash_table_lookup (self->entries, kind);
+
+  if (of_kind == NULL)
+    {
+      of_kind = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                       (GDestroyNotify) entry_free);
+      g_hash_table_insert (self->entries, g_strdup (kind), of_kind);
+    }
+  return of_kind;
+}
+
+static JsonObject *
+parse_object (const char *text)
+{
+  g_autoptr(JsonNode) node = json_from_string (text, NULL);
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  return json_object_ref (json_node_get_object (node));
+}
+
+static void
+set_entry (MmLobbyCluster *self,
+           const char     *kind,
+           const char     *id,
+           const char     *server,
+           const char     *body_text)
+{
+  GHashTable *of_kind = entries_of (self, kind);
+  JsonObject *body = parse_object (body_text);
+  Entry *entry;
+
+  if (body == NULL)
+    return;
+  if (g_hash_table_contains (of_kind, id))
+    {
+      json_object_unref (body);
+      return;
+    }
+  entry = g_new0 (Entry, 1);
+  entry->server = g_strdup (server);
+  entry->body = body;
+  g_hash_table_insert (of_kind, g_strdup (id), entry);
+  g_signal_emit (self, signals[ENTRY_CHANGED], 0, kind, "added", id, body);
+}
+
+static void
+remove_entry (MmLobbyCluster *self,
+              const char     *kind,
+              const char     *id)
+{
+  GHashTable *of_kind = entries_of (self, kind);
+
+  if (!g_hash_table_contains (of_kind, id))
+    return;
+  g_signal_emit (self, signals[ENTRY_CHANGED], 0, kind, "removed", id, NULL);
+  g_hash_table_remove (of_kind, id);
+}
+
+static void
+entry_read (MmLobbyCluster *self,
+            Command        *command,
+            PGresult       *result)
+{
+  if (PQntuples (result) == 1)
+    set_entry (self, PQgetvalue (result, 0, 0), PQgetvalue (result, 0, 1),
+               PQgetvalue (result, 0, 2), PQgetvalue (result, 0, 3));
+  else
+    remove_entry (self, g_ptr_array_index (command->params, 2),
+                  g_ptr_array_index (command->params, 3));
+}
+
+/* Every seek and game of the others, after a new connection. */
+static void
+entries_read (MmLobbyCluster *self,
+              Command        *command,
+              PGresult       *result)
+{
+  g_autoptr(GHashTable) present = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter kinds;
+  gpointer kind, of_kind;
+
+  for (int row = 0; row < PQntuples (result); row++)
+    {
+      g_hash_table_add (present, g_strconcat (PQgetvalue (result, row, 0), " ",
+                                              PQgetvalue (result, row, 1), NULL));
+      set_entry (self, PQgetvalue (result, row, 0), PQgetvalue (result, row, 1),
+                 PQgetvalue (result, row, 2), PQgetvalue (result, row, 3));
+    }
+  g_hash_table_iter_init (&kinds, self->entries);
+  while (g_hash_table_iter_next (&kinds, &kind, &of_kind))
+    {
+      g_autoptr(GList) ids = g_hash_table_get_keys (of_kind);
+
+      for (GList *l = ids; l != NULL; l = l->next)
+        {
+          g_autofree char *both = g_strconcat (kind, " ", l->data, NULL);
+
+          if (!g_hash_table_contains (present, both))
+            remove_entry (self, kind, l->data);
+        }
+    }
+}
+
+/* Messages between servers. */
+
+#define RELAY_COLUMNS "id, from_server, key, body"
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Relayed messages, taken off the table (so each is handled once), in
+ * the order they were sent. */
+static void
+relayed_read (MmLobbyCluster *self,
+              Command        *command,
+              PGresult       *result)
+{
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
+
+  for (int row = 0; row < PQntuples (result); row++)
+    {
+      gint64 pair[2] = { g_ascii_strtoll (PQgetvalue (result, row, 0), NULL, 10), row };
+
+      g_array_append_vals (order, pair, 1);
+    }
+  g_array_sort (order, compare_ids);
+  for (guint i = 0; i < order->len; i++)
+    {
+      int row = (int) ((gint64 *) order->data)[i * 2 + 1];
+      g_autoptr(JsonObject) body = parse_object (PQgetvalue (result, row, 3));
+
+      if (body == NULL)
+        {
+          log_line (self, "cluster: a relayed message that is not an object, dropped");
+          continue;
+        }
+      g_signal_emit (self, signals[RELAYED], 0, PQgetvalue (result, row, 1),
+                     PQgetvalue (result, row, 2), body);
+    }
+}
+
 static void
 handle_notification (MmLobbyCluster *self,
                      const char     *payload)
@@ -556,6 +733,23 @@ handle_notification (MmLobbyCluster *self,
   else if (g_str_has_prefix (payload, "c "))
     QUEUE (self, "SELECT " CHAT_COLUMNS " FROM lobby_chat WHERE id = $1", line_read, FALSE,
            payload + 2);
+  else if (g_str_has_prefix (payload, "e "))
+    {
+      g_auto(GStrv) parts = g_strsplit (payload + 2, " ", 2);
+
+      if (g_strv_length (parts) == 2)
+        QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS " AND e.kind = $3 AND e.id = $4", entry_read,
+               FALSE, grace, self->server_id, parts[0], parts[1]);
+    }
+  else if (g_str_has_prefix (payload, "r "))
+    {
+      g_auto(GStrv) parts = g_strsplit (payload + 2, " ", 2);
+
+      /* Every server hears every relay; each takes its own. */
+      if (g_strv_length (parts) == 2 && g_str_equal (parts[0], self->server_id))
+        QUEUE (self, "DELETE FROM relay WHERE id = $1 RETURNING " RELAY_COLUMNS, relayed_read,
+               FALSE, parts[1]);
+    }
 }
 
 /* The heartbeat: this server is alive, and the players of servers not
@@ -578,6 +772,16 @@ heartbeat_cb (gpointer data)
          " (SELECT id FROM cluster_servers WHERE seen < " NOW_MS " - $1 * 1000)"
          " RETURNING key)"
          " SELECT pg_notify('" CHANNEL "', 'p ' || key) FROM gone",
+         NULL, FALSE, grace);
+  QUEUE (self,
+         "WITH gone AS (UPDATE shared_entries SET gone = TRUE WHERE NOT gone AND server IN"
+         " (SELECT id FROM cluster_servers WHERE seen < " NOW_MS " - $1 * 1000)"
+         " RETURNING kind, id)"
+         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM gone",
+         NULL, FALSE, grace);
+  QUEUE (self,
+         "DELETE FROM relay WHERE to_server IN"
+         " (SELECT id FROM cluster_servers WHERE seen < " NOW_MS " - $1 * 1000)",
          NULL, FALSE, grace);
   if (self->heartbeats++ % 60 == 0)
     queue_command (self, "DELETE FROM lobby_chat WHERE at < " NOW_MS " - " CHAT_KEPT_MS,
@@ -604,6 +808,9 @@ start_session (MmLobbyCluster *self)
   queue_command (self, "LISTEN " CHANNEL, NULL, FALSE, 0, NULL);
   heartbeat_cb (self);
   QUEUE (self, "SELECT " ALIVE_PLAYER_COLUMNS, players_read, FALSE, grace, self->server_id);
+  QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS, entries_read, FALSE, grace, self->server_id);
+  QUEUE (self, "DELETE FROM relay WHERE to_server = $1 RETURNING " RELAY_COLUMNS, relayed_read,
+         FALSE, self->server_id);
   if (self->last_chat_id < 0)
     queue_command (self, "SELECT COALESCE(max(id), 0) FROM lobby_chat", last_line_read, FALSE,
                    0, NULL);
@@ -821,6 +1028,139 @@ mm_lobby_cluster_withdraw_player (MmLobbyCluster *self,
          NULL, FALSE, key, self->server_id);
 }
 
+/* Writes this server's seek or game @id of @kind ("seek", "game")
+ * with its entry @body, for the others' lists. */
+void
+mm_lobby_cluster_share_entry (MmLobbyCluster *self,
+                              const char     *kind,
+                              const char     *id,
+                              JsonObject     *body)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
+
+  if (!self->connected)
+    return;
+  json_node_set_object (node, body);
+  text = json_to_string (node, FALSE);
+  QUEUE (self,
+         "WITH written AS (INSERT INTO shared_entries (kind, id, server, body, gone)"
+         " VALUES ($1, $2, $3, $4, FALSE)"
+         " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, body = EXCLUDED.body,"
+         " gone = FALSE RETURNING kind, id)"
+         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM written",
+         NULL, FALSE, kind, id, self->server_id, text);
+}
+
+/* This server's seek or game is gone from the lists. */
+void
+mm_lobby_cluster_withdraw_entry (MmLobbyCluster *self,
+                                 const char     *kind,
+                                 const char     *id)
+{
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
+
+  if (!self->connected)
+    return;
+  QUEUE (self,
+         "WITH gone AS (UPDATE shared_entries SET gone = TRUE"
+         " WHERE kind = $1 AND id = $2 AND server = $3 AND NOT gone RETURNING kind, id)"
+         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM gone",
+         NULL, FALSE, kind, id, self->server_id);
+}
+
+/* Writes @entries (id → JsonObject) as all this server's of @kind:
+ * after a new connection. */
+void
+mm_lobby_cluster_replace_entries (MmLobbyCluster *self,
+                                  const char     *kind,
+                                  GHashTable     *entries)
+{
+  g_autoptr(JsonArray) ids = json_array_new ();
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+  g_autofree char *ids_text = NULL;
+  GHashTableIter iter;
+  gpointer id, body;
+
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
+
+  if (!self->connected)
+    return;
+  g_hash_table_iter_init (&iter, entries);
+  while (g_hash_table_iter_next (&iter, &id, NULL))
+    json_array_add_string_element (ids, id);
+  json_node_set_array (node, ids);
+  ids_text = json_to_string (node, FALSE);
+  QUEUE (self,
+         "WITH gone AS (UPDATE shared_entries SET gone = TRUE WHERE kind = $1 AND server = $2"
+         " AND NOT gone AND id NOT IN (SELECT json_array_elements_text($3::json))"
+         " RETURNING kind, id)"
+         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM gone",
+         NULL, FALSE, kind, self->server_id, ids_text);
+  g_hash_table_iter_init (&iter, entries);
+  while (g_hash_table_iter_next (&iter, &id, &body))
+    mm_lobby_cluster_share_entry (self, kind, id, body);
+}
+
+/* The server of another server's seek or game, or NULL. */
+const char *
+mm_lobby_cluster_find_entry_server (MmLobbyCluster *self,
+                                    const char     *kind,
+                                    const char     *id)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), NULL);
+
+  entry = g_hash_table_lookup (entries_of (self, kind), id);
+  return entry != NULL ? entry->server : NULL;
+}
+
+/* The entries (JsonObject, the cluster's) of the other servers' seeks
+ * or games: a list to free. */
+GList *
+mm_lobby_cluster_list_entries (MmLobbyCluster *self,
+                               const char     *kind)
+{
+  GList *bodies = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), NULL);
+
+  g_hash_table_iter_init (&iter, entries_of (self, kind));
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    bodies = g_list_prepend (bodies, ((Entry *) value)->body);
+  return bodies;
+}
+
+/* Sends @body to the server @to_server, about the player @key: it
+ * arrives there once, in order, as "relayed"; while the database is
+ * away it waits. */
+void
+mm_lobby_cluster_relay (MmLobbyCluster *self,
+                        const char     *to_server,
+                        const char     *key,
+                        JsonObject     *body)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
+
+  if (!self->connected && g_queue_get_length (&self->commands) >= MAX_KEPT)
+    return;
+  json_node_set_object (node, body);
+  text = json_to_string (node, FALSE);
+  QUEUE (self,
+         "WITH sent AS (INSERT INTO relay (to_server, from_server, key, body)"
+         " VALUES ($1, $2, $3, $4) RETURNING id, to_server)"
+         " SELECT pg_notify('" CHANNEL "', 'r ' || to_server || ' ' || id) FROM sent",
+         NULL, TRUE, to_server, self->server_id, key, text);
+}
+
 /* A line of the lobby's chat said on this server, for the others.
  * While the database is away it waits, up to a bound. */
 void
@@ -872,6 +1212,7 @@ mm_lobby_cluster_finalize (GObject *object)
   g_queue_clear_full (&self->commands, (GDestroyNotify) command_free);
   g_hash_table_unref (self->players);
   g_hash_table_unref (self->chat_told);
+  g_hash_table_unref (self->entries);
   g_free (self->conninfo);
   g_free (self->server_id);
   g_free (self->address);
@@ -902,6 +1243,19 @@ mm_lobby_cluster_class_init (MmLobbyClusterClass *klass)
   signals[SAID] =
     g_signal_new ("said", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  /* Another server's seek or game of a kind ("seek", "game") was
+   * "added" or "removed": the kind, the change, its id, and for an
+   * addition its entry (a JsonObject). */
+  signals[ENTRY_CHANGED] =
+    g_signal_new ("entry-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 4, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+                  G_TYPE_POINTER);
+  /* A message another server sent this one (mm_lobby_cluster_relay()):
+   * the sender's id, the player it is about, and the message (a
+   * JsonObject). */
+  signals[RELAYED] =
+    g_signal_new ("relayed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_POINTER);
   /* A line for the server's log. */
   signals[LOG] =
     g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -914,6 +1268,8 @@ mm_lobby_cluster_init (MmLobbyCluster *self)
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                          (GDestroyNotify) player_free);
   self->chat_told = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_hash_table_unref);
   self->last_chat_id = -1;
   self->retry_ms = FIRST_RETRY_MS;
   g_queue_init (&self->commands);

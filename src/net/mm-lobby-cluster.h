@@ -20,7 +20,7 @@
 
 #pragma once
 
-#include <glib-object.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -62,5 +62,25 @@ void                   mm_lobby_cluster_say             (MmLobbyCluster        *
                                                          const char            *from_key,
                                                          const char            *from_name,
                                                          const char            *text);
+
+void                   mm_lobby_cluster_share_entry     (MmLobbyCluster        *self,
+                                                         const char            *kind,
+                                                         const char            *id,
+                                                         JsonObject            *body);
+void                   mm_lobby_cluster_withdraw_entry  (MmLobbyCluster        *self,
+                                                         const char            *kind,
+                                                         const char            *id);
+void                   mm_lobby_cluster_replace_entries (MmLobbyCluster        *self,
+                                                         const char            *kind,
+                                                         GHashTable            *entries);
+const char            *mm_lobby_cluster_find_entry_server (MmLobbyCluster      *self,
+                                                           const char          *kind,
+                                                           const char          *id);
+GList                 *mm_lobby_cluster_list_entries    (MmLobbyCluster        *self,
+                                                         const char            *kind);
+void                   mm_lobby_cluster_relay           (MmLobbyCluster        *self,
+                                                         const char            *to_server,
+                                                         const char            *key,
+                                                         JsonObject            *body);
 
 G_END_DECLS

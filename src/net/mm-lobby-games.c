@@ -195,6 +195,7 @@ finish (MmLobbyGame *game)
   json_object_set_int_member (ended, "white_discs", mm_game_get_white_count (game->game));
   game_send_to_all (game, ended);
   mm_lobby_presence_broadcast (self->game_watchers, removed);
+  mm_lobby_relay_list (self, "game", game->id, NULL);
   if (self->store != NULL)
     {
       GError *error = NULL;
@@ -361,6 +362,7 @@ mm_lobby_game_start (MmLobbyServer       *self,
   MmLobbyGame *game;
   g_autoptr(JsonObject) started = NULL;
   g_autoptr(JsonObject) added = NULL;
+  g_autoptr(JsonObject) entry = NULL;
 
   leave_game (self, black);
   leave_game (self, white);
@@ -396,6 +398,8 @@ mm_lobby_game_start (MmLobbyServer       *self,
   added = mm_protocol_new_message ("game-added", NULL);
   set_entry_members (game, added);
   mm_lobby_presence_broadcast (self->game_watchers, added);
+  entry = mm_lobby_game_entry (game);
+  mm_lobby_relay_list (self, "game", game->id, entry);
   mm_lobby_server_log (self, "game %s %s - %s started, %u+%u%s", game->id, black->name,
                        white->name, control->base_s, control->increment_s,
                        control->rated ? ", rated" : "");
@@ -479,6 +483,31 @@ send_entry_page (MmLobbyPeer *peer,
   mm_lobby_peer_send (peer, page);
 }
 
+/* The game as the lists show it. */
+JsonObject *
+mm_lobby_game_entry (MmLobbyGame *game)
+{
+  JsonObject *entry = json_object_new ();
+
+  set_entry_members (game, entry);
+  return entry;
+}
+
+static void
+add_to_page (MmLobbyPeer  *peer,
+             JsonArray   **games,
+             JsonObject   *entry)
+{
+  json_array_add_object_element (*games, entry);
+  /* 50 entries of the longest names stay well inside a line. */
+  if (json_array_get_length (*games) == 50)
+    {
+      send_entry_page (peer, *games, FALSE);
+      g_clear_pointer (games, json_array_unref);
+      *games = json_array_new ();
+    }
+}
+
 void
 mm_lobby_games_send_snapshot (MmLobbyServer *self,
                               MmLobbyPeer   *peer)
@@ -489,23 +518,9 @@ mm_lobby_games_send_snapshot (MmLobbyServer *self,
 
   g_hash_table_iter_init (&iter, self->games);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      MmLobbyGame *game = value;
-      JsonObject *entry;
-
-      if (game->over)
-        continue;
-      entry = json_object_new ();
-      set_entry_members (game, entry);
-      json_array_add_object_element (games, entry);
-      /* 50 entries of the longest names stay well inside a line. */
-      if (json_array_get_length (games) == 50)
-        {
-          send_entry_page (peer, games, FALSE);
-          g_clear_pointer (&games, json_array_unref);
-          games = json_array_new ();
-        }
-    }
+    if (!((MmLobbyGame *) value)->over)
+      add_to_page (peer, &games, mm_lobby_game_entry (value));
+  mm_lobby_relay_add_entries (self, "game", add_to_page, peer, &games);
   send_entry_page (peer, games, TRUE);
 }
 

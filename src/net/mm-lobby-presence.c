@@ -250,6 +250,9 @@ mm_lobby_presence_announce (MmLobbyServer  *self,
 {
   g_autoptr(JsonObject) message = NULL;
 
+  /* A proxy's player is on another server, which tells of it. */
+  if (session != NULL && session->proxy)
+    return;
   if (session == NULL)
     {
       message = mm_protocol_new_message ("player-removed", NULL);
@@ -371,6 +374,8 @@ cluster_player_changed_cb (MmLobbyCluster        *cluster,
 {
   g_autoptr(JsonObject) message = mm_protocol_new_message (change, NULL);
 
+  if (g_str_equal (change, "player-removed"))
+    mm_lobby_relay_player_gone (self, player->server, player->key);
   if (g_hash_table_contains (self->sessions, player->key))
     return;
   if (g_str_equal (change, "player-removed"))
@@ -388,6 +393,29 @@ cluster_said_cb (MmLobbyCluster *cluster,
                  MmLobbyServer  *self)
 {
   tell_lobby (self, from_key, from_name, text);
+}
+
+/* This server's seeks and games in progress, all of them, for the
+ * others' lists. */
+static void
+relist (MmLobbyServer *self)
+{
+  g_autoptr(GHashTable) seeks = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                       (GDestroyNotify) json_object_unref);
+  g_autoptr(GHashTable) games = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                       (GDestroyNotify) json_object_unref);
+  GHashTableIter iter;
+  gpointer id, value;
+
+  g_hash_table_iter_init (&iter, self->seeks);
+  while (g_hash_table_iter_next (&iter, &id, &value))
+    g_hash_table_insert (seeks, id, mm_lobby_seek_entry (value));
+  g_hash_table_iter_init (&iter, self->games);
+  while (g_hash_table_iter_next (&iter, &id, &value))
+    if (!((MmLobbyGame *) value)->over)
+      g_hash_table_insert (games, id, mm_lobby_game_entry (value));
+  mm_lobby_relay_relist (self, "seek", seeks);
+  mm_lobby_relay_relist (self, "game", games);
 }
 
 /* A new connection to the database: this server's players, all of them
@@ -417,6 +445,7 @@ cluster_connected_cb (MmLobbyCluster *cluster,
       g_ptr_array_add (players, player);
     }
   mm_lobby_cluster_replace_players (cluster, players);
+  relist (self);
 }
 
 static void

@@ -32,7 +32,7 @@
 /* Challenges one player may have waiting at once */
 #define MAX_CHALLENGES 5
 
-typedef struct
+struct _MmLobbySeek
 {
   char           *id;
   MmLobbySession *by;
@@ -40,7 +40,7 @@ typedef struct
   MmTimeControl   control;
   int             min_rating;
   int             max_rating;
-} MmLobbySeek;
+};
 
 typedef struct
 {
@@ -139,6 +139,31 @@ send_seeks_page (MmLobbyPeer *peer,
   mm_lobby_peer_send (peer, page);
 }
 
+/* The seek as the lists show it. */
+JsonObject *
+mm_lobby_seek_entry (MmLobbySeek *seek)
+{
+  JsonObject *entry = json_object_new ();
+
+  set_seek_members (entry, seek);
+  return entry;
+}
+
+static void
+add_to_page (MmLobbyPeer  *peer,
+             JsonArray   **seeks,
+             JsonObject   *entry)
+{
+  json_array_add_object_element (*seeks, entry);
+  /* 50 entries of the longest names stay well inside a line. */
+  if (json_array_get_length (*seeks) == 50)
+    {
+      send_seeks_page (peer, *seeks, FALSE);
+      g_clear_pointer (seeks, json_array_unref);
+      *seeks = json_array_new ();
+    }
+}
+
 void
 mm_lobby_seeks_send_snapshot (MmLobbyServer *self,
                               MmLobbyPeer   *peer)
@@ -149,19 +174,8 @@ mm_lobby_seeks_send_snapshot (MmLobbyServer *self,
 
   g_hash_table_iter_init (&iter, self->seeks);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      JsonObject *entry = json_object_new ();
-
-      set_seek_members (entry, value);
-      json_array_add_object_element (seeks, entry);
-      /* 50 entries of the longest names stay well inside a line. */
-      if (json_array_get_length (seeks) == 50)
-        {
-          send_seeks_page (peer, seeks, FALSE);
-          g_clear_pointer (&seeks, json_array_unref);
-          seeks = json_array_new ();
-        }
-    }
+    add_to_page (peer, &seeks, mm_lobby_seek_entry (value));
+  mm_lobby_relay_add_entries (self, "seek", add_to_page, peer, &seeks);
   send_seeks_page (peer, seeks, TRUE);
 }
 
@@ -174,6 +188,7 @@ remove_seek (MmLobbyServer *self,
   json_object_set_string_member (removed, "seek", seek->id);
   seek->by->n_seeks--;
   mm_lobby_presence_broadcast (self->seek_watchers, removed);
+  mm_lobby_relay_list (self, "seek", seek->id, NULL);
   g_hash_table_remove (self->seeks, seek->id);
 }
 
@@ -223,6 +238,11 @@ mm_lobby_seeks_handle_seek (MmLobbyServer *self,
   added = mm_protocol_new_message ("seek-added", NULL);
   set_seek_members (added, seek);
   mm_lobby_presence_broadcast (self->seek_watchers, added);
+  {
+    g_autoptr(JsonObject) entry = mm_lobby_seek_entry (seek);
+
+    mm_lobby_relay_list (self, "seek", seek->id, entry);
+  }
 }
 
 static MmLobbySeek *

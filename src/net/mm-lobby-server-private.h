@@ -38,6 +38,7 @@ G_BEGIN_DECLS
 
 typedef struct _MmLobbySession MmLobbySession;
 typedef struct _MmLobbyGame MmLobbyGame;
+typedef struct _MmLobbySeek MmLobbySeek;
 
 /* A game's time and stakes: base and increment in seconds; both 0 for
  * an untimed game. */
@@ -72,6 +73,9 @@ typedef struct
   gboolean        hashing;
   /* The games it watches: id → MmLobbyGame */
   GHashTable     *watching;
+  /* For a proxy (mm-lobby-relay.c): the server of the player it stands
+   * for, where what it is sent goes; NULL for a connection */
+  char           *home;
 } MmLobbyPeer;
 
 /* A player present in the lobby, connected or within the grace period
@@ -96,6 +100,9 @@ struct _MmLobbySession
   MmLobbyGame *game;
   guint        n_seeks;
   guint        n_challenges;
+  /* A player of another server's, in a game refereed here: not in the
+   * server's sessions, and its presence that server's to tell */
+  gboolean     proxy;
 };
 
 struct _MmLobbyServer
@@ -113,6 +120,12 @@ struct _MmLobbyServer
   MmStore        *store;
   /* The other servers on the same PostgreSQL database; NULL alone */
   MmLobbyCluster *cluster;
+  /* "server\nname key" → MmLobbyPeer: the proxies of players of other
+   * servers in games here (mm-lobby-relay.c) */
+  GHashTable     *proxies;
+  /* Game id → the server that referees it, for games of other servers
+   * that players here took part in */
+  GHashTable     *remote_games;
   /* MmLobbyPeer, owned */
   GHashTable     *peers;
   /* address → its number of peers */
@@ -171,6 +184,10 @@ gboolean mm_lobby_server_stored (MmLobbyServer *self,
                                  gboolean       done,
                                  GError        *error);
 
+void mm_lobby_server_dispatch      (MmLobbyPeer     *peer,
+                                   JsonObject      *message,
+                                   const char      *type,
+                                   const char      *id);
 void mm_lobby_peer_log_out         (MmLobbyPeer     *peer,
                                    const char      *id);
 void mm_lobby_peer_close           (MmLobbyPeer     *peer,
@@ -292,6 +309,7 @@ gboolean mm_lobby_seeks_parse_time_control (MmLobbyPeer   *peer,
                                             const char    *id,
                                             MmTimeControl *control);
 void mm_lobby_seek_free             (gpointer        seek);
+JsonObject *mm_lobby_seek_entry     (MmLobbySeek    *seek);
 void mm_lobby_challenge_free        (gpointer        challenge);
 
 /* A game on the server, being played or finished (kept while a
@@ -332,6 +350,7 @@ void     mm_lobby_game_start            (MmLobbyServer       *self,
 void     mm_lobby_game_restore          (MmLobbyServer       *self,
                                          MmStoredGame        *stored);
 void     mm_lobby_game_free             (gpointer             game);
+JsonObject *mm_lobby_game_entry         (MmLobbyGame         *game);
 gboolean mm_lobby_session_is_playing    (MmLobbySession      *session);
 void     mm_lobby_games_send_snapshot   (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer);
@@ -367,5 +386,30 @@ void     mm_lobby_archive_handle_fetch  (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer,
                                          JsonObject          *message,
                                          const char          *id);
+
+/* mm-lobby-relay.c: games across the servers of a cluster. */
+void     mm_lobby_relay_join        (MmLobbyServer  *self);
+void     mm_lobby_relay_leave       (MmLobbyServer  *self);
+gboolean mm_lobby_relay_forward     (MmLobbyPeer    *peer,
+                                     JsonObject     *message,
+                                     const char     *type);
+void     mm_lobby_relay_deliver     (MmLobbyPeer    *proxy,
+                                     JsonObject     *message);
+void     mm_lobby_relay_list        (MmLobbyServer  *self,
+                                     const char     *kind,
+                                     const char     *id,
+                                     JsonObject     *entry);
+void     mm_lobby_relay_relist      (MmLobbyServer  *self,
+                                     const char     *kind,
+                                     GHashTable     *entries);
+void     mm_lobby_relay_add_entries (MmLobbyServer  *self,
+                                     const char     *kind,
+                                     void          (*add) (MmLobbyPeer *, JsonArray **,
+                                                           JsonObject *),
+                                     MmLobbyPeer    *peer,
+                                     JsonArray     **page);
+void     mm_lobby_relay_player_gone (MmLobbyServer  *self,
+                                     const char     *home,
+                                     const char     *key);
 
 G_END_DECLS

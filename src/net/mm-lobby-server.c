@@ -87,7 +87,9 @@ void
 mm_lobby_peer_send (MmLobbyPeer *peer,
                     JsonObject  *message)
 {
-  if (!peer->closing)
+  if (peer->home != NULL)
+    mm_lobby_relay_deliver (peer, message);
+  else if (!peer->closing)
     mm_connection_send (peer->connection, message);
 }
 
@@ -236,6 +238,12 @@ mm_lobby_peer_close (MmLobbyPeer     *peer,
     return;
   error = g_error_new_literal (MM_PROTOCOL_ERROR, code, text);
   reply = mm_protocol_new_error (error, id);
+  /* A proxy's player is its own server's to let go. */
+  if (peer->home != NULL)
+    {
+      mm_lobby_relay_deliver (peer, reply);
+      return;
+    }
   mm_connection_send (peer->connection, reply);
   peer->closing = TRUE;
   mm_connection_close (peer->connection, NULL);
@@ -512,11 +520,13 @@ static const struct
   { "unban", SESSION_NEEDED, handle_moderation },
 };
 
-static void
-dispatch_request (MmLobbyPeer *peer,
-                  JsonObject  *message,
-                  const char  *type,
-                  const char  *id)
+/* Handles a request of @peer's: a connection's, or a proxy's that
+ * another server relayed. */
+void
+mm_lobby_server_dispatch (MmLobbyPeer *peer,
+                          JsonObject  *message,
+                          const char  *type,
+                          const char  *id)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (requests); i++)
     {
@@ -564,7 +574,10 @@ peer_message_cb (MmConnection *connection,
                     _("A connection starts with “hello”."));
       return;
     }
-  dispatch_request (peer, message, type, id);
+  /* About a seek or a game of another server: that server answers. */
+  if (mm_lobby_relay_forward (peer, message, type))
+    return;
+  mm_lobby_server_dispatch (peer, message, type, id);
 }
 
 /* A line the codec refused (and answered) still counts against the
@@ -773,7 +786,11 @@ mm_lobby_server_dispose (GObject *object)
   MmLobbyServer *self = MM_LOBBY_SERVER (object);
 
   mm_lobby_server_stop (self);
+  if (self->proxies != NULL)
+    mm_lobby_relay_leave (self);
   mm_lobby_presence_leave_cluster (self);
+  g_clear_pointer (&self->proxies, g_hash_table_unref);
+  g_clear_pointer (&self->remote_games, g_hash_table_unref);
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
   g_clear_object (&self->reactor);
@@ -829,6 +846,8 @@ mm_lobby_server_init (MmLobbyServer *self)
   self->tokens = g_hash_table_new (g_str_hash, g_str_equal);
   self->player_watchers = g_hash_table_new (NULL, NULL);
   self->chat_listeners = g_hash_table_new (NULL, NULL);
+  self->proxies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->remote_games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->seek_watchers = g_hash_table_new (NULL, NULL);
   self->game_watchers = g_hash_table_new (NULL, NULL);
   self->seeks = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_seek_free);
@@ -906,6 +925,7 @@ mm_lobby_server_join_cluster (MmLobbyServer  *self,
   g_return_if_fail (self->cluster == NULL);
 
   self->cluster = g_object_ref (cluster);
+  mm_lobby_relay_join (self);
   mm_lobby_presence_join_cluster (self);
 }
 

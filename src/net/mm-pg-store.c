@@ -119,6 +119,13 @@ static const char *const migration_4[] = {
   "  server TEXT NOT NULL, from_key TEXT NOT NULL, from_name TEXT NOT NULL,"
   "  text TEXT NOT NULL, at BIGINT NOT NULL)",
   "CREATE INDEX lobby_chat_by_time ON lobby_chat (at)",
+  /* Seeks and games listed for every server, as the protocol's entries */
+  "CREATE TABLE shared_entries (kind TEXT NOT NULL, id TEXT NOT NULL, server TEXT NOT NULL,"
+  "  body TEXT NOT NULL, gone BOOLEAN NOT NULL DEFAULT FALSE, PRIMARY KEY (kind, id))",
+  /* Messages from one server to another, each taken once */
+  "CREATE TABLE relay (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+  "  to_server TEXT NOT NULL, from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL)",
+  "CREATE INDEX relay_by_server ON relay (to_server)",
   NULL,
 };
 

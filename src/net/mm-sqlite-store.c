@@ -87,7 +87,12 @@ static const char *const migrations[] = {
   "CREATE INDEX presence_by_server ON presence (server) WHERE NOT gone;"
   "CREATE TABLE lobby_chat (id INTEGER PRIMARY KEY, server TEXT NOT NULL,"
   "  from_key TEXT NOT NULL, from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
-  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at);",
+  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at);"
+  "CREATE TABLE shared_entries (kind TEXT NOT NULL, id TEXT NOT NULL, server TEXT NOT NULL,"
+  "  body TEXT NOT NULL, gone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (kind, id));"
+  "CREATE TABLE relay (id INTEGER PRIMARY KEY, to_server TEXT NOT NULL,"
+  "  from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL);"
+  "CREATE INDEX relay_by_server ON relay (to_server);",
 };
 
 static gboolean

@@ -1,0 +1,364 @@
+/* mm-lobby-relay.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Games across the servers of a cluster.  A seek, and the game that
+ * comes of it, belong to one server, its referee; every server lists
+ * the others' seeks and games (shared entries).  A player on another
+ * server who accepts a seek, plays or watches there is represented on
+ * the referee by a proxy: a peer whose messages go back through the
+ * database (mm_lobby_cluster_relay()) to the player's own server, which
+ * sends them on.  That server forwards the player's requests about the
+ * game to the referee the same way.  The referee's rules, clocks and
+ * store are the ones that play local games: nothing of the game itself
+ * is done twice. */
+
+#include "config.h"
+
+#include "mm-lobby-server-private.h"
+#include "mm-nickname.h"
+
+/* A proxy's key in the referee's table: the player's server and name
+ * key. */
+static char *
+proxy_key (const char *home,
+           const char *key)
+{
+  return g_strconcat (home, "\n", key, NULL);
+}
+
+static void
+proxy_free (MmLobbyServer *self,
+            MmLobbyPeer   *proxy)
+{
+  MmLobbySession *session = proxy->session;
+
+  mm_lobby_games_forget_peer (self, proxy);
+  if (session != NULL && session->game != NULL)
+    mm_lobby_games_session_gone (self, session);
+  if (session != NULL)
+    mm_lobby_session_free (session);
+  g_hash_table_unref (proxy->watching);
+  g_free (proxy->address);
+  g_free (proxy->home);
+  g_free (proxy);
+}
+
+/* The proxy of the player @who describes, on @home; made on first use. */
+static MmLobbyPeer *
+proxy_for (MmLobbyServer *self,
+           const char    *home,
+           JsonObject    *who)
+{
+  const char *name = json_object_get_string_member_with_default (who, "name", NULL);
+  g_autofree char *key = NULL;
+  g_autofree char *table_key = NULL;
+  MmLobbyPeer *proxy;
+  MmLobbySession *session;
+
+  if (name == NULL || (key = mm_nickname_key (name)) == NULL)
+    return NULL;
+  table_key = proxy_key (home, key);
+  if ((proxy = g_hash_table_lookup (self->proxies, table_key)) != NULL)
+    return proxy;
+
+  proxy = g_new0 (MmLobbyPeer, 1);
+  proxy->server = self;
+  proxy->serial = ++self->peer_serial;
+  proxy->watching = g_hash_table_new (g_str_hash, g_str_equal);
+  proxy->address = g_strdup_printf ("server %s", home);
+  proxy->home = g_strdup (home);
+  proxy->welcomed = TRUE;
+  proxy->connected_us = proxy->heard_us = g_get_monotonic_time ();
+
+  session = g_new0 (MmLobbySession, 1);
+  session->name = g_strdup (name);
+  session->key = g_steal_pointer (&key);
+  session->guest = json_object_get_boolean_member_with_default (who, "guest", TRUE);
+  /* The account as the shared database has it: ratings are the
+   * referee's to change. */
+  if (!session->guest && self->store != NULL)
+    session->account = mm_store_find_account (self->store, name, NULL);
+  session->guest = session->account == NULL;
+  session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
+                      g_get_monotonic_time ());
+  session->proxy = TRUE;
+  session->peer = proxy;
+  proxy->session = session;
+  g_hash_table_insert (self->proxies, g_steal_pointer (&table_key), proxy);
+  return proxy;
+}
+
+/* What @proxy is sent goes to the player's own server. */
+void
+mm_lobby_relay_deliver (MmLobbyPeer *proxy,
+                        JsonObject  *message)
+{
+  g_autoptr(JsonObject) body = json_object_new ();
+
+  if (proxy->server->cluster == NULL || proxy->session == NULL)
+    return;
+  json_object_set_string_member (body, "kind", "deliver");
+  json_object_set_object_member (body, "message", json_object_ref (message));
+  mm_lobby_cluster_relay (proxy->server->cluster, proxy->home, proxy->session->key, body);
+}
+
+/* The server that referees the game or holds the seek a request of
+ * @type names, when it is another; NULL to handle it here. */
+static const char *
+referee_of (MmLobbyServer *self,
+            JsonObject    *message,
+            const char    *type)
+{
+  const char *id;
+  const char *server;
+
+  if (g_str_equal (type, "accept-seek"))
+    {
+      id = json_object_get_string_member_with_default (message, "seek", NULL);
+      if (id == NULL || g_hash_table_contains (self->seeks, id))
+        return NULL;
+      return mm_lobby_cluster_find_entry_server (self->cluster, "seek", id);
+    }
+  if (!(g_str_equal (type, "move") || g_str_equal (type, "resign") || g_str_equal (type, "abort")
+        || g_str_equal (type, "ask-undo") || g_str_equal (type, "answer-undo")
+        || g_str_equal (type, "rematch") || g_str_equal (type, "watch")
+        || g_str_equal (type, "unwatch")
+        || (g_str_equal (type, "say")
+            && !g_str_equal (json_object_get_string_member_with_default (message, "room", ""),
+                             "lobby"))))
+    return NULL;
+  id = json_object_get_string_member_with_default (message, "game", NULL);
+  if (id == NULL || g_hash_table_contains (self->games, id))
+    return NULL;
+  server = mm_lobby_cluster_find_entry_server (self->cluster, "game", id);
+  /* A finished game is off the lists; its players and spectators
+   * remember where it was. */
+  return server != NULL ? server : g_hash_table_lookup (self->remote_games, id);
+}
+
+/* Sends a request of @peer's about another server's seek or game to
+ * that server; FALSE if it is this server's to handle. */
+gboolean
+mm_lobby_relay_forward (MmLobbyPeer *peer,
+                        JsonObject  *message,
+                        const char  *type)
+{
+  MmLobbyServer *self = peer->server;
+  g_autoptr(JsonObject) body = NULL;
+  JsonObject *who;
+  const char *referee;
+
+  if (self->cluster == NULL || peer->home != NULL || peer->session == NULL
+      || (referee = referee_of (self, message, type)) == NULL)
+    return FALSE;
+  body = json_object_new ();
+  who = json_object_new ();
+  json_object_set_string_member (who, "name", peer->session->name);
+  json_object_set_boolean_member (who, "guest", peer->session->guest);
+  json_object_set_string_member (body, "kind", "forward");
+  json_object_set_object_member (body, "who", who);
+  json_object_set_object_member (body, "request", json_object_ref (message));
+  mm_lobby_cluster_relay (self->cluster, referee, peer->session->key, body);
+  return TRUE;
+}
+
+/* A message from a referee for a player here: sent on, and the game it
+ * names remembered as that referee's. */
+static void
+take_delivery (MmLobbyServer *self,
+               const char    *from_server,
+               const char    *key,
+               JsonObject    *message)
+{
+  MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
+  const char *game = json_object_get_string_member_with_default (message, "game", NULL);
+
+  if (game != NULL && !g_hash_table_contains (self->games, game))
+    g_hash_table_insert (self->remote_games, g_strdup (game), g_strdup (from_server));
+  if (session != NULL && session->peer != NULL)
+    mm_lobby_peer_send (session->peer, message);
+}
+
+/* A request of a player on @from_server about a seek or a game here:
+ * handled as if the proxy had sent it. */
+static void
+take_request (MmLobbyServer *self,
+              const char    *from_server,
+              JsonObject    *who,
+              JsonObject    *request)
+{
+  MmLobbyPeer *proxy = proxy_for (self, from_server, who);
+  const char *type = mm_protocol_get_type (request);
+
+  if (proxy == NULL || type == NULL)
+    {
+      mm_lobby_server_log (self, "relay: a request from %s without a player, dropped",
+                           from_server);
+      return;
+    }
+  mm_lobby_server_dispatch (proxy, request, type,
+                            json_object_get_string_member_with_default (request, "id", NULL));
+}
+
+static void
+relayed_cb (MmLobbyCluster *cluster,
+            const char     *from_server,
+            const char     *key,
+            JsonObject     *body,
+            MmLobbyServer  *self)
+{
+  const char *kind = json_object_get_string_member_with_default (body, "kind", "");
+  JsonNode *message = json_object_get_member (body, "message");
+  JsonNode *request = json_object_get_member (body, "request");
+  JsonNode *who = json_object_get_member (body, "who");
+
+  if (g_str_equal (kind, "deliver") && message != NULL && JSON_NODE_HOLDS_OBJECT (message))
+    take_delivery (self, from_server, key, json_node_get_object (message));
+  else if (g_str_equal (kind, "forward") && request != NULL && JSON_NODE_HOLDS_OBJECT (request)
+           && who != NULL && JSON_NODE_HOLDS_OBJECT (who))
+    take_request (self, from_server, json_node_get_object (who), json_node_get_object (request));
+  else
+    mm_lobby_server_log (self, "relay: a message from %s of no known kind, dropped", from_server);
+}
+
+/* Seeks and games listed. */
+
+static GHashTable *
+watchers_of (MmLobbyServer *self,
+             const char    *kind)
+{
+  return g_str_equal (kind, "seek") ? self->seek_watchers : self->game_watchers;
+}
+
+static void
+copy_members (JsonObject *to,
+              JsonObject *from)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *node;
+
+  json_object_iter_init (&iter, from);
+  while (json_object_iter_next (&iter, &name, &node))
+    json_object_set_member (to, name, json_node_copy (node));
+}
+
+static void
+entry_changed_cb (MmLobbyCluster *cluster,
+                  const char     *kind,
+                  const char     *change,
+                  const char     *id,
+                  JsonObject     *entry,
+                  MmLobbyServer  *self)
+{
+  g_autofree char *type = g_strconcat (kind, "-", change, NULL);
+  g_autoptr(JsonObject) message = mm_protocol_new_message (type, NULL);
+
+  if (entry != NULL)
+    copy_members (message, entry);
+  else
+    json_object_set_string_member (message, kind, id);
+  mm_lobby_presence_broadcast (watchers_of (self, kind), message);
+}
+
+/* Adds the other servers' entries of @kind to a snapshot being made. */
+void
+mm_lobby_relay_add_entries (MmLobbyServer *self,
+                            const char    *kind,
+                            void         (*add) (MmLobbyPeer *, JsonArray **, JsonObject *),
+                            MmLobbyPeer   *peer,
+                            JsonArray    **page)
+{
+  g_autoptr(GList) entries = NULL;
+
+  if (self->cluster == NULL)
+    return;
+  entries = mm_lobby_cluster_list_entries (self->cluster, kind);
+  for (GList *l = entries; l != NULL; l = l->next)
+    {
+      JsonObject *copy = json_object_new ();
+
+      copy_members (copy, l->data);
+      add (peer, page, copy);
+    }
+}
+
+/* This server's seek or game @id of @kind is listed with @entry, or,
+ * @entry NULL, no longer. */
+void
+mm_lobby_relay_list (MmLobbyServer *self,
+                     const char    *kind,
+                     const char    *id,
+                     JsonObject    *entry)
+{
+  if (self->cluster == NULL)
+    return;
+  if (entry != NULL)
+    mm_lobby_cluster_share_entry (self->cluster, kind, id, entry);
+  else
+    mm_lobby_cluster_withdraw_entry (self->cluster, kind, id);
+}
+
+/* After a new connection: this server's seeks and games in progress,
+ * all of them. */
+void
+mm_lobby_relay_relist (MmLobbyServer *self,
+                       const char    *kind,
+                       GHashTable    *entries)
+{
+  mm_lobby_cluster_replace_entries (self->cluster, kind, entries);
+}
+
+/* A player of another server left the lobby (or that server is gone):
+ * its proxy here goes, and a game it played here is lost as a player
+ * who leaves loses it. */
+void
+mm_lobby_relay_player_gone (MmLobbyServer *self,
+                            const char    *home,
+                            const char    *key)
+{
+  g_autofree char *table_key = proxy_key (home, key);
+  MmLobbyPeer *proxy = NULL;
+  gpointer stolen = NULL;
+
+  if (!g_hash_table_steal_extended (self->proxies, table_key, &stolen, (gpointer *) &proxy))
+    return;
+  g_free (stolen);
+  proxy_free (self, proxy);
+}
+
+void
+mm_lobby_relay_join (MmLobbyServer *self)
+{
+  g_signal_connect (self->cluster, "relayed", G_CALLBACK (relayed_cb), self);
+  g_signal_connect (self->cluster, "entry-changed", G_CALLBACK (entry_changed_cb), self);
+}
+
+void
+mm_lobby_relay_leave (MmLobbyServer *self)
+{
+  g_autoptr(GList) proxies = g_hash_table_get_values (self->proxies);
+
+  g_hash_table_steal_all (self->proxies);
+  for (GList *l = proxies; l != NULL; l = l->next)
+    proxy_free (self, l->data);
+  g_hash_table_remove_all (self->proxies);
+}
