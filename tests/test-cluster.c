@@ -147,6 +147,8 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->conninfo);
 }
 
+static gboolean none_connected (gpointer data);
+
 typedef struct
 {
   MmLobbyCluster *cluster;
@@ -408,6 +410,25 @@ await_type (MmTestClient *client,
   return NULL;
 }
 
+/* The next message of @type or the next error, skipping other news. */
+static JsonObject *
+await_type_or_error (MmTestClient *client,
+                     const char   *type)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(JsonObject) message = mm_test_client_next (client, 1);
+
+      if (message != NULL && (g_str_equal (mm_protocol_get_type (message), type)
+                              || g_str_equal (mm_protocol_get_type (message), "error")))
+        return g_steal_pointer (&message);
+    }
+  g_error ("expected “%s” or an error, got nothing", type);
+  return NULL;
+}
+
 static void
 await_move (MmTestClient *client,
             const char   *square)
@@ -513,6 +534,131 @@ test_game_across_servers (Fixture       *fixture,
   g_test_message ("game %s: %u moves, %d-%d, %s by %s", game, n_moves,
                   mm_game_get_black_count (rules), mm_game_get_white_count (rules),
                   stored->winner, stored->reason);
+}
+
+/* Starts a game: @black seeks, @white, on another server, accepts;
+ * the game's id. */
+static char *
+start_game (MmTestClient *black,
+            MmTestClient *white)
+{
+  g_autoptr(JsonObject) opened = NULL, started = NULL, started_white = NULL;
+  const char *seek;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  mm_test_client_send_line (black, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
+                                   "\"base\":0,\"increment\":0,\"rated\":false}");
+  opened = mm_test_client_expect (black, "seek-opened", 5);
+  seek = json_object_get_string_member (opened, "seek");
+  /* Until the other server lists it. */
+  for (;;)
+    {
+      g_autoptr(JsonObject) reply = NULL;
+
+      mm_test_client_send_printf (white, "{\"type\":\"accept-seek\",\"id\":\"a\","
+                                         "\"seek\":\"%s\"}", seek);
+      reply = mm_test_client_next (white, 5);
+      g_assert_nonnull (reply);
+      if (g_str_equal (mm_protocol_get_type (reply), "ok"))
+        break;
+      g_assert_cmpstr (json_object_get_string_member (reply, "code"), ==, "no-such-seek");
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      mm_test_run_for (50);
+    }
+  started_white = await_type (white, "game-started");
+  started = await_type (black, "game-started");
+  return g_strdup (json_object_get_string_member (started, "game"));
+}
+
+/* The side to move of @rules plays its lowest legal square through
+ * @clients; every client is told. */
+static void
+play_lowest (MmGame        *rules,
+             MmTestClient **clients,
+             const char    *game)
+{
+  guint64 legal = mm_game_get_legal_moves (rules);
+  MmColor mover = mm_game_get_side_to_move (rules);
+  char square[3];
+
+  mm_square_format (__builtin_ctzll (legal), square);
+  mm_test_client_send_printf (clients[mover], "{\"type\":\"move\",\"game\":\"%s\","
+                                              "\"square\":\"%s\"}", game, square);
+  await_move (clients[mover], square);
+  await_move (clients[!mover], square);
+  g_assert_true (mm_game_play (rules, __builtin_ctzll (legal), NULL));
+}
+
+/* The database crashes in the middle of a game across two servers.  A
+ * move on the referee's own server cannot be kept, so it is refused
+ * and not played; one from the other server waits for the database and
+ * is played when it is back.  Nothing is lost. */
+static void
+test_database_restart_mid_game (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) refused = NULL;
+  g_autoptr(GError) error = NULL;
+  MmTestClient *clients[2] = { alice, bob };
+  g_autofree char *game = NULL;
+  guint64 legal;
+  char square[3];
+
+  g_assert_true (sees (b->cluster, "Alice", TRUE, 10));
+  game = start_game (alice, bob);
+  for (int ply = 0; ply < 4; ply++)
+    play_lowest (rules, clients, game);
+  g_assert_cmpint (mm_game_get_side_to_move (rules), ==, MM_COLOR_BLACK);
+
+  /* Alice, on the referee's server, while the database is down. */
+  g_assert_true (mm_test_pg_crash (&error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (none_connected, fixture, 10));
+  legal = mm_game_get_legal_moves (rules);
+  mm_square_format (__builtin_ctzll (legal), square);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  refused = await_type_or_error (alice, "ok");
+  g_assert_cmpstr (mm_protocol_get_type (refused), ==, "error");
+  g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "internal");
+  g_assert_true (mm_test_client_is_quiet (bob, 300));
+  g_assert_true (mm_test_pg_start_again (&error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (all_connected, fixture, 20));
+  /* Played when asked again. */
+  play_lowest (rules, clients, game);
+
+  /* Bob, on the other server, while the database is down: his move
+   * waits, and is played when it is back. */
+  g_assert_cmpint (mm_game_get_side_to_move (rules), ==, MM_COLOR_WHITE);
+  g_assert_true (mm_test_pg_crash (&error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (none_connected, fixture, 10));
+  legal = mm_game_get_legal_moves (rules);
+  mm_square_format (__builtin_ctzll (legal), square);
+  mm_test_client_send_printf (bob, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}",
+                              game, square);
+  g_assert_true (mm_test_client_is_quiet (alice, 300));
+  g_assert_true (mm_test_pg_start_again (&error));
+  g_assert_no_error (error);
+  await_move (bob, square);
+  await_move (alice, square);
+  g_assert_true (mm_game_play (rules, __builtin_ctzll (legal), NULL));
+
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
+  json_object_unref (await_type (alice, "game-ended"));
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  stored = mm_store_find_game (MM_STORE (store), game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->moves->len, ==, 6);
+  g_assert_cmpstr (stored->winner, ==, "black");
 }
 
 typedef struct
@@ -685,6 +831,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/cluster/game-across-servers", Fixture, NULL, fixture_set_up,
               test_game_across_servers, fixture_tear_down);
+  g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
+              test_database_restart_mid_game, fixture_tear_down);
   g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,
               fixture_tear_down);
   g_test_add ("/cluster/database-restart", Fixture, NULL, fixture_set_up, test_database_restart,
