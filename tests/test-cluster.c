@@ -813,6 +813,131 @@ test_database_restart (Fixture       *fixture,
   expect_said (alice, "Bob", "after");
 }
 
+/* Resumes the session of @token on the server at @port, asking again
+ * while the server says the session is still on another one. */
+static MmTestClient *
+resume_somewhere_else (guint16     port,
+                       const char *token,
+                       guint      *refusals)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      MmTestClient *client = mm_test_client_hello (port);
+      g_autoptr(JsonObject) reply = NULL;
+
+      mm_test_client_send_printf (client, "{\"type\":\"resume\",\"id\":\"r\",\"token\":\"%s\"}",
+                                  token);
+      reply = mm_test_client_next (client, 5);
+      g_assert_nonnull (reply);
+      if (g_str_equal (mm_protocol_get_type (reply), "session"))
+        {
+          g_assert_true (json_object_get_boolean_member (reply, "resumed"));
+          client->token = g_strdup (token);
+          return client;
+        }
+      g_assert_cmpstr (json_object_get_string_member (reply, "code"), ==, "bad-token");
+      (*refusals)++;
+      mm_test_client_free (client);
+      mm_test_run_for (250);
+    }
+  g_error ("the session was not taken up");
+  return NULL;
+}
+
+/* The servers a welcome names. */
+static guint
+count_welcome_servers (guint16 port)
+{
+  g_autoptr(MmTestClient) client = mm_test_client_connect (port);
+  g_autoptr(JsonObject) welcome = NULL;
+
+  mm_test_client_send_line (client, "{\"type\":\"hello\",\"version\":1,\"program\":\"t\"}");
+  welcome = mm_test_client_expect (client, "welcome", 5);
+  if (!json_object_has_member (welcome, "servers"))
+    return 0;
+  return json_array_get_length (json_object_get_array_member (welcome, "servers"));
+}
+
+/* The server that referees a game is killed: its players resume on
+ * another server of the list, which takes up their sessions and the
+ * game from the database, and they play it to the end there. */
+static void
+test_referee_killed (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  Member *b = &fixture->members[1];
+  g_autoptr(Program) program = NULL;
+  g_autoptr(MmTestClient) dora = NULL, eve = NULL;
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) dora_state = NULL, eve_state = NULL;
+  g_autofree char *dora_token = NULL, *eve_token = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *moves = NULL;
+  MmTestClient *clients[2];
+  guint refusals = 0, n_moves = 0;
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_test_skip ("MONOMACHIA_SERVER names no server program");
+      return;
+    }
+  program = program_start (fixture->conninfo);
+  dora = mm_test_client_login (program->port, "Dora");
+  eve = mm_test_client_login (program->port, "Eve");
+  dora_token = g_strdup (dora->token);
+  eve_token = g_strdup (eve->token);
+  g_assert_true (sees (b->cluster, "Dora", TRUE, 10));
+  /* The welcome lists the four servers once each has been heard. */
+  mm_test_run_for (1500);
+  g_assert_cmpuint (count_welcome_servers (b->port), ==, N_SERVERS + 1);
+  g_assert_cmpuint (count_welcome_servers (program->port), ==, N_SERVERS + 1);
+
+  game = start_game (dora, eve);
+  clients[MM_COLOR_BLACK] = dora;
+  clients[MM_COLOR_WHITE] = eve;
+  for (int ply = 0; ply < 5; ply++)
+    {
+      play_lowest (rules, clients, game);
+      n_moves++;
+    }
+
+  g_subprocess_send_signal (program->process, SIGKILL);
+  g_subprocess_wait (program->process, NULL, NULL);
+  g_clear_pointer (&dora, mm_test_client_free);
+  g_clear_pointer (&eve, mm_test_client_free);
+
+  dora = resume_somewhere_else (b->port, dora_token, &refusals);
+  g_test_message ("Dora's session taken up after %u refusals", refusals);
+  dora_state = await_type (dora, "game-state");
+  g_assert_cmpstr (json_object_get_string_member (dora_state, "game"), ==, game);
+  eve = resume_somewhere_else (b->port, eve_token, &refusals);
+  eve_state = await_type (eve, "game-state");
+  moves = g_strdup (json_object_get_string_member (eve_state, "moves"));
+  g_assert_cmpuint (strlen (moves), ==, 2 * n_moves);
+  g_assert_cmpstr (json_object_get_string_member (dora_state, "moves"), ==, moves);
+
+  clients[MM_COLOR_BLACK] = dora;
+  clients[MM_COLOR_WHITE] = eve;
+  while (!mm_game_is_over (rules))
+    {
+      play_lowest (rules, clients, game);
+      n_moves++;
+    }
+  json_object_unref (await_type (dora, "game-ended"));
+  json_object_unref (await_type (eve, "game-ended"));
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  stored = mm_store_find_game (MM_STORE (store), game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->moves->len, ==, n_moves);
+  g_assert_nonnull (stored->winner);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -833,6 +958,8 @@ main (int argc, char *argv[])
               test_game_across_servers, fixture_tear_down);
   g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
               test_database_restart_mid_game, fixture_tear_down);
+  g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
+              fixture_tear_down);
   g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,
               fixture_tear_down);
   g_test_add ("/cluster/database-restart", Fixture, NULL, fixture_set_up, test_database_restart,

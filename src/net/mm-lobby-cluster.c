@@ -90,7 +90,25 @@ struct _MmLobbyCluster
   GHashTable   *chat_told;
   /* kind → (id → Entry): the other servers' seeks and games */
   GHashTable   *entries;
+  /* id → Member: the servers as the last heartbeat read them */
+  GHashTable   *members;
 };
+
+/* Another server of the cluster: where clients reach it, and how long
+ * before the read it was last heard. */
+typedef struct
+{
+  char   *address;
+  gint64  age_ms;
+  gint64  read_us;
+} Member;
+
+static void
+member_free (Member *member)
+{
+  g_free (member->address);
+  g_free (member);
+}
 
 /* A seek or a game of another server: its server, and the entry as the
  * protocol lists it. */
@@ -129,6 +147,9 @@ struct _Command
   CommandDone  done;
   /* Sent again on a new connection when the old one is lost */
   gboolean     kept;
+  /* A claim's answer, given once: whether this server won it */
+  MmClusterClaimed claimed;
+  gpointer     claimed_data;
 };
 
 static void connect_start (MmLobbyCluster *self);
@@ -144,9 +165,13 @@ player_free (MmClusterPlayer *player)
   g_free (player);
 }
 
+/* A claim whose statement never ran (the connection was lost) was not
+ * won. */
 static void
 command_free (Command *command)
 {
+  if (command->claimed != NULL)
+    command->claimed (g_ptr_array_index (command->params, 1), FALSE, command->claimed_data);
   g_ptr_array_unref (command->params);
   g_free (command);
 }
@@ -607,8 +632,11 @@ set_entry (MmLobbyCluster *self,
 
   if (body == NULL)
     return;
-  if (g_hash_table_contains (of_kind, id))
+  if ((entry = g_hash_table_lookup (of_kind, id)) != NULL)
     {
+      /* Taken over by another server: the same entry, refereed there. */
+      g_free (entry->server);
+      entry->server = g_strdup (server);
       json_object_unref (body);
       return;
     }
@@ -752,6 +780,25 @@ handle_notification (MmLobbyCluster *self,
     }
 }
 
+static void
+members_read (MmLobbyCluster *self,
+              Command        *command,
+              PGresult       *result)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_hash_table_remove_all (self->members);
+  for (int row = 0; row < PQntuples (result); row++)
+    {
+      Member *member = g_new0 (Member, 1);
+
+      member->address = g_strdup (PQgetvalue (result, row, 1));
+      member->age_ms = g_ascii_strtoll (PQgetvalue (result, row, 2), NULL, 10);
+      member->read_us = now;
+      g_hash_table_insert (self->members, g_strdup (PQgetvalue (result, row, 0)), member);
+    }
+}
+
 /* The heartbeat: this server is alive, and the players of servers not
  * heard for the grace period are gone (each told once: the UPDATE that
  * marks them sends the notification). */
@@ -783,6 +830,8 @@ heartbeat_cb (gpointer data)
          "DELETE FROM relay WHERE to_server IN"
          " (SELECT id FROM cluster_servers WHERE seen < " NOW_MS " - $1 * 1000)",
          NULL, FALSE, grace);
+  queue_command (self, "SELECT id, address, " NOW_MS " - seen FROM cluster_servers"
+                 " WHERE seen > " NOW_MS " - 86400000", members_read, FALSE, 0, NULL);
   if (self->heartbeats++ % 60 == 0)
     queue_command (self, "DELETE FROM lobby_chat WHERE at < " NOW_MS " - " CHAT_KEPT_MS,
                    NULL, FALSE, 0, NULL);
@@ -1161,6 +1210,96 @@ mm_lobby_cluster_relay (MmLobbyCluster *self,
          NULL, TRUE, to_server, self->server_id, key, text);
 }
 
+static void
+claim_read (MmLobbyCluster *self,
+            Command        *command,
+            PGresult       *result)
+{
+  MmClusterClaimed claimed = command->claimed;
+
+  command->claimed = NULL;
+  claimed (g_ptr_array_index (command->params, 1), PQntuples (result) == 1,
+           command->claimed_data);
+}
+
+/* Takes another server's seek or game @id of @kind for this one, with
+ * the entry @body, if its server is dead (not heard for
+ * MM_CLUSTER_DEAD_AFTER_MS) or it is listed nowhere: one conditional
+ * write, so that of the servers that try, one wins.  @claimed is told
+ * the outcome, FALSE too when the database is away. */
+void
+mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
+                              const char       *kind,
+                              const char       *id,
+                              JsonObject       *body,
+                              MmClusterClaimed  claimed,
+                              gpointer          data)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
+  g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
+  Command *command;
+
+  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
+
+  if (!self->connected)
+    {
+      claimed (id, FALSE, data);
+      return;
+    }
+  json_node_set_object (node, body);
+  text = json_to_string (node, FALSE);
+  QUEUE (self,
+         "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
+         " VALUES ($1, $2, $3, $4, FALSE)"
+         " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
+         " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS (SELECT 1 FROM cluster_servers"
+         "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
+         " RETURNING kind, id)"
+         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
+         claim_read, FALSE, kind, id, self->server_id, text, dead_after);
+  command = g_queue_peek_tail (&self->commands);
+  command->claimed = claimed;
+  command->claimed_data = data;
+}
+
+/* Whether the server @id is alive: this one, or one heard within
+ * MM_CLUSTER_DEAD_AFTER_MS at the last heartbeat's reading. */
+gboolean
+mm_lobby_cluster_server_is_alive (MmLobbyCluster *self,
+                                  const char     *id)
+{
+  Member *member;
+
+  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), FALSE);
+
+  if (g_str_equal (id, self->server_id))
+    return TRUE;
+  if ((member = g_hash_table_lookup (self->members, id)) == NULL)
+    return FALSE;
+  return member->age_ms + (g_get_monotonic_time () - member->read_us) / 1000
+         < MM_CLUSTER_DEAD_AFTER_MS;
+}
+
+/* Where clients reach the servers alive, this one first: a list of
+ * "host:port" to free. */
+GStrv
+mm_lobby_cluster_list_addresses (MmLobbyCluster *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GHashTableIter iter;
+  gpointer id, value;
+
+  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), NULL);
+
+  g_strv_builder_add (builder, self->address);
+  g_hash_table_iter_init (&iter, self->members);
+  while (g_hash_table_iter_next (&iter, &id, &value))
+    if (!g_str_equal (id, self->server_id) && mm_lobby_cluster_server_is_alive (self, id))
+      g_strv_builder_add (builder, ((Member *) value)->address);
+  return g_strv_builder_end (builder);
+}
+
 /* A line of the lobby's chat said on this server, for the others.
  * While the database is away it waits, up to a bound. */
 void
@@ -1213,6 +1352,7 @@ mm_lobby_cluster_finalize (GObject *object)
   g_hash_table_unref (self->players);
   g_hash_table_unref (self->chat_told);
   g_hash_table_unref (self->entries);
+  g_hash_table_unref (self->members);
   g_free (self->conninfo);
   g_free (self->server_id);
   g_free (self->address);
@@ -1270,6 +1410,8 @@ mm_lobby_cluster_init (MmLobbyCluster *self)
   self->chat_told = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_hash_table_unref);
+  self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) member_free);
   self->last_chat_id = -1;
   self->retry_ms = FIRST_RETRY_MS;
   g_queue_init (&self->commands);

@@ -39,6 +39,15 @@ typedef struct
   char    *server;
 } MmClusterPlayer;
 
+/* A server not heard for this long is dead for the others: they take
+ * up its players' sessions and games (three heartbeats missed). */
+#define MM_CLUSTER_DEAD_AFTER_MS 3500
+
+/* The outcome of mm_lobby_cluster_claim_entry(). */
+typedef void (*MmClusterClaimed) (const char *id,
+                                  gboolean    won,
+                                  gpointer    data);
+
 #define MM_TYPE_LOBBY_CLUSTER (mm_lobby_cluster_get_type ())
 
 G_DECLARE_FINAL_TYPE (MmLobbyCluster, mm_lobby_cluster, MM, LOBBY_CLUSTER, GObject)
@@ -82,5 +91,15 @@ void                   mm_lobby_cluster_relay           (MmLobbyCluster        *
                                                          const char            *to_server,
                                                          const char            *key,
                                                          JsonObject            *body);
+
+void                   mm_lobby_cluster_claim_entry     (MmLobbyCluster        *self,
+                                                         const char            *kind,
+                                                         const char            *id,
+                                                         JsonObject            *body,
+                                                         MmClusterClaimed       claimed,
+                                                         gpointer               data);
+gboolean               mm_lobby_cluster_server_is_alive (MmLobbyCluster        *self,
+                                                         const char            *id);
+GStrv                  mm_lobby_cluster_list_addresses  (MmLobbyCluster        *self);
 
 G_END_DECLS

@@ -429,6 +429,17 @@ restore_seat (MmLobbyServer  *self,
   seat (game, color, session);
 }
 
+/* The session of a player of a game brought back: here, or a proxy's
+ * for a player on another server (a game taken up in a cluster). */
+static MmLobbySession *
+restored_player (MmLobbyServer *self,
+                 const char    *name)
+{
+  MmLobbySession *session = mm_lobby_server_find_session (self, name);
+
+  return session != NULL ? session : mm_lobby_relay_find_proxy (self, name);
+}
+
 /* A game the store kept from before a restart, as it stood at its last
  * move, its players away until they resume. */
 void
@@ -439,8 +450,8 @@ mm_lobby_game_restore (MmLobbyServer *self,
   MmLobbyGame *game = game_new (self, g_strdup (stored->id), stored->black, stored->white,
                                 &control);
 
-  restore_seat (self, game, MM_COLOR_BLACK, mm_lobby_server_find_session (self, stored->black));
-  restore_seat (self, game, MM_COLOR_WHITE, mm_lobby_server_find_session (self, stored->white));
+  restore_seat (self, game, MM_COLOR_BLACK, restored_player (self, stored->black));
+  restore_seat (self, game, MM_COLOR_WHITE, restored_player (self, stored->white));
   for (guint i = 0; i < stored->moves->len; i++)
     {
       int square = g_array_index (stored->moves, int, i);

@@ -106,6 +106,44 @@ proxy_for (MmLobbyServer *self,
   return proxy;
 }
 
+/* The proxy session of @name, on @home; made on first use. */
+MmLobbySession *
+mm_lobby_relay_proxy (MmLobbyServer *self,
+                      const char    *home,
+                      const char    *name,
+                      gboolean       guest)
+{
+  g_autoptr(JsonObject) who = json_object_new ();
+  MmLobbyPeer *proxy;
+
+  json_object_set_string_member (who, "name", name);
+  json_object_set_boolean_member (who, "guest", guest);
+  proxy = proxy_for (self, home, who);
+  return proxy != NULL ? proxy->session : NULL;
+}
+
+/* A proxy session of the player called @name, on whichever server. */
+MmLobbySession *
+mm_lobby_relay_find_proxy (MmLobbyServer *self,
+                           const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  GHashTableIter iter;
+  gpointer value;
+
+  if (key == NULL)
+    return NULL;
+  g_hash_table_iter_init (&iter, self->proxies);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      MmLobbyPeer *proxy = value;
+
+      if (g_str_equal (proxy->session->key, key))
+        return proxy->session;
+    }
+  return NULL;
+}
+
 /* What @proxy is sent goes to the player's own server. */
 void
 mm_lobby_relay_deliver (MmLobbyPeer *proxy,
@@ -272,6 +310,9 @@ entry_changed_cb (MmLobbyCluster *cluster,
   g_autofree char *type = g_strconcat (kind, "-", change, NULL);
   g_autoptr(JsonObject) message = mm_protocol_new_message (type, NULL);
 
+  /* A game this server took up is listed here as its own. */
+  if (g_str_equal (kind, "game") && g_hash_table_contains (self->games, id))
+    return;
   if (entry != NULL)
     copy_members (message, entry);
   else

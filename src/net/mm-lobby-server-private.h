@@ -411,5 +411,18 @@ void     mm_lobby_relay_add_entries (MmLobbyServer  *self,
 void     mm_lobby_relay_player_gone (MmLobbyServer  *self,
                                      const char     *home,
                                      const char     *key);
+MmLobbySession *mm_lobby_relay_proxy (MmLobbyServer *self,
+                                      const char    *home,
+                                      const char    *name,
+                                      gboolean       guest);
+MmLobbySession *mm_lobby_relay_find_proxy (MmLobbyServer *self,
+                                           const char    *name);
+
+/* mm-lobby-failover.c: what a dead server of the cluster leaves. */
+MmLobbySession *mm_lobby_failover_take_session (MmLobbyServer  *self,
+                                                const char     *token_hash,
+                                                gboolean       *elsewhere);
+void            mm_lobby_failover_take_games   (MmLobbyServer  *self,
+                                                MmLobbySession *session);
 
 G_END_DECLS

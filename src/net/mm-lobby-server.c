@@ -296,6 +296,25 @@ peer_take_request (MmLobbyPeer *peer,
   return FALSE;
 }
 
+/* The lobby's servers, this one first: where a client whose line drops
+ * may resume its session, this server being gone. */
+static void
+add_cluster_addresses (MmLobbyServer *self,
+                       JsonObject    *welcome)
+{
+  g_auto(GStrv) addresses = mm_lobby_cluster_list_addresses (self->cluster);
+  JsonArray *servers = json_array_new ();
+
+  for (guint i = 0; addresses[i] != NULL && i < 16; i++)
+    {
+      JsonObject *server = json_object_new ();
+
+      json_object_set_string_member (server, "address", addresses[i]);
+      json_array_add_object_element (servers, server);
+    }
+  json_object_set_array_member (welcome, "servers", servers);
+}
+
 static void
 handle_hello (MmLobbyPeer *peer,
               JsonObject  *message,
@@ -322,6 +341,8 @@ handle_hello (MmLobbyPeer *peer,
   json_object_set_int_member (welcome, "idle_timeout", limits->idle_timeout_s);
   json_object_set_int_member (welcome, "requests_per_second", (gint64) ceil (limits->request_rate));
   json_object_set_int_member (welcome, "chats_per_second", (gint64) ceil (limits->chat_rate));
+  if (peer->server->cluster != NULL)
+    add_cluster_addresses (peer->server, welcome);
   if (id != NULL)
     json_object_set_string_member (welcome, "id", id);
   peer->welcomed = TRUE;

@@ -305,8 +305,21 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
   MmLobbyServer *self = peer->server;
   g_autofree char *hash = hash_token (json_object_get_string_member (message, "token"));
   MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
+  gboolean taken_up = FALSE;
+  gboolean elsewhere = FALSE;
   MmLobbyPeer *old;
 
+  /* In a cluster, the session of a server that died. */
+  if (session == NULL
+      && (session = mm_lobby_failover_take_session (self, hash, &elsewhere)) != NULL)
+    taken_up = TRUE;
+  if (elsewhere)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
+                            /* Translators: protocol error */
+                            _("That session is on another server of this lobby."));
+      return;
+    }
   if (session == NULL)
     {
       if (++peer->bad_tokens > MAX_BAD_TOKENS)
@@ -342,6 +355,8 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
   mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
   mm_lobby_presence_announce (self, session, "player-changed");
   mm_lobby_games_session_back (self, session);
+  if (taken_up)
+    mm_lobby_failover_take_games (self, session);
 }
 
 /* A session of the store, brought back away: its player has the grace

@@ -79,6 +79,11 @@ static const FieldSpec hello_fields[] = {
   { NULL },
 };
 
+static const FieldSpec server_address_fields[] = {
+  { "address", FIELD_STRING, TRUE, 1, 300 },
+  { NULL },
+};
+
 static const FieldSpec welcome_fields[] = {
   { "server", FIELD_STRING, TRUE, 1, 64 },
   { "version", FIELD_INT, TRUE, 1, 65535 },
@@ -88,6 +93,7 @@ static const FieldSpec welcome_fields[] = {
   { "idle_timeout", FIELD_INT, FALSE, 0, 86400 },
   { "requests_per_second", FIELD_INT, FALSE, 0, 1000000 },
   { "chats_per_second", FIELD_INT, FALSE, 0, 1000000 },
+  { "servers", FIELD_OBJECTS, FALSE, 0, 16, NULL, server_address_fields },
   { NULL },
 };
 

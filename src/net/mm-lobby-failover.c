@@ -1,0 +1,215 @@
+/* mm-lobby-failover.c
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* A server of the cluster that dies leaves its players' sessions and
+ * its games in the database.  A player who resumes on another server
+ * (its clients have the cluster's addresses from the welcome) is taken
+ * up there from the session's row, and so are its games in progress
+ * that no live server referees: one server claims each game with a
+ * conditional write, and brings it back from its rows as a restart
+ * would, the moves all there since each was kept before it was told. */
+
+#include "config.h"
+
+#include "mm-lobby-server-private.h"
+#include "mm-nickname.h"
+
+static MmStoredSession *
+find_stored_session (GPtrArray  *sessions,
+                     const char *token_hash,
+                     const char *name_key)
+{
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      MmStoredSession *stored = sessions->pdata[i];
+      g_autofree char *key = NULL;
+
+      if (token_hash != NULL && g_str_equal (stored->token_hash, token_hash))
+        return stored;
+      if (name_key != NULL && (key = mm_nickname_key (stored->name)) != NULL
+          && g_str_equal (key, name_key))
+        return stored;
+    }
+  return NULL;
+}
+
+/* Whether the player of @key is present on another server that lives. */
+static gboolean
+is_on_live_server (MmLobbyServer *self,
+                   const char    *key)
+{
+  const MmClusterPlayer *player = mm_lobby_cluster_find_player (self->cluster, key);
+
+  return player != NULL && mm_lobby_cluster_server_is_alive (self->cluster, player->server);
+}
+
+/* The session of the token whose hash is @token_hash, when only the
+ * database has it: taken up here, away, and told to the lobby.  NULL
+ * when no session has the token, or (*elsewhere set) when its player is
+ * on a server that lives. */
+MmLobbySession *
+mm_lobby_failover_take_session (MmLobbyServer *self,
+                                const char    *token_hash,
+                                gboolean      *elsewhere)
+{
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autofree char *key = NULL;
+  MmStoredSession *stored;
+  MmLobbySession *session;
+
+  *elsewhere = FALSE;
+  if (self->cluster == NULL || self->store == NULL
+      || (sessions = mm_store_list_sessions (self->store, NULL)) == NULL
+      || (stored = find_stored_session (sessions, token_hash, NULL)) == NULL)
+    return NULL;
+  key = mm_nickname_key (stored->name);
+  if (g_hash_table_contains (self->sessions, key))
+    return NULL;
+  if (is_on_live_server (self, key))
+    {
+      *elsewhere = TRUE;
+      return NULL;
+    }
+  session = mm_lobby_session_restore (self, stored);
+  mm_lobby_server_log (self, "%s taken up from a server that is gone", session->name);
+  mm_lobby_presence_announce (self, session, "player-added");
+  return session;
+}
+
+/* A seat of a game taken up: the player's session here, else its
+ * session's row taken up too (away, for the player to resume here),
+ * else a proxy when the player is on another live server. */
+static void
+find_seat (MmLobbyServer *self,
+           const char    *name,
+           GPtrArray     *sessions)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  MmStoredSession *stored;
+
+  if (key == NULL || g_hash_table_contains (self->sessions, key))
+    return;
+  if (is_on_live_server (self, key))
+    {
+      const MmClusterPlayer *player = mm_lobby_cluster_find_player (self->cluster, key);
+
+      mm_lobby_relay_proxy (self, player->server, player->name, player->guest);
+      return;
+    }
+  if ((stored = find_stored_session (sessions, NULL, key)) != NULL)
+    {
+      MmLobbySession *session = mm_lobby_session_restore (self, stored);
+
+      mm_lobby_presence_announce (self, session, "player-added");
+    }
+}
+
+typedef struct
+{
+  GWeakRef server;
+} Claim;
+
+static void
+game_claimed (const char *id,
+              gboolean    won,
+              gpointer    data)
+{
+  Claim *claim = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (&claim->server);
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(GError) error = NULL;
+  MmLobbyGame *game;
+
+  g_weak_ref_clear (&claim->server);
+  g_free (claim);
+  if (self == NULL || self->stopping || g_hash_table_contains (self->games, id))
+    return;
+  if (!won)
+    {
+      mm_lobby_server_log (self, "game %s: another server took it up", id);
+      return;
+    }
+  if ((stored = mm_store_find_game (self->store, id, &error)) == NULL
+      || (sessions = mm_store_list_sessions (self->store, &error)) == NULL)
+    {
+      mm_lobby_server_log (self, "game %s: not taken up: %s", id,
+                           error != NULL ? error->message : "no such game");
+      return;
+    }
+  if (stored->winner != NULL)
+    return;
+  find_seat (self, stored->black, sessions);
+  find_seat (self, stored->white, sessions);
+  mm_lobby_game_restore (self, stored);
+  mm_lobby_server_log (self, "game %s taken up from a server that is gone", id);
+  if ((game = g_hash_table_lookup (self->games, id)) == NULL || game->over)
+    return;
+  {
+    g_autoptr(JsonObject) added = mm_protocol_new_message ("game-added", NULL);
+    g_autoptr(JsonObject) entry = mm_lobby_game_entry (game);
+    JsonObjectIter iter;
+    const char *member;
+    JsonNode *node;
+
+    json_object_iter_init (&iter, entry);
+    while (json_object_iter_next (&iter, &member, &node))
+      json_object_set_member (added, member, json_node_copy (node));
+    mm_lobby_presence_broadcast (self->game_watchers, added);
+  }
+  /* Those connected already see the game as it stands. */
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL && game->players[c]->peer != NULL)
+      mm_lobby_games_session_back (self, game->players[c]);
+}
+
+/* The games in progress of @session's player that no live server
+ * referees: claimed, and each one won brought back here. */
+void
+mm_lobby_failover_take_games (MmLobbyServer  *self,
+                              MmLobbySession *session)
+{
+  g_autoptr(GPtrArray) games = NULL;
+
+  if (self->cluster == NULL || self->store == NULL
+      || (games = mm_store_list_games (self->store, TRUE, session->name, 0, NULL)) == NULL)
+    return;
+  for (guint i = 0; i < games->len; i++)
+    {
+      MmStoredGame *stored = games->pdata[i];
+      const char *referee = mm_lobby_cluster_find_entry_server (self->cluster, "game", stored->id);
+      g_autoptr(JsonObject) entry = NULL;
+      Claim *claim;
+
+      if (g_hash_table_contains (self->games, stored->id)
+          || (referee != NULL && mm_lobby_cluster_server_is_alive (self->cluster, referee)))
+        continue;
+      entry = json_object_new ();
+      json_object_set_string_member (entry, "game", stored->id);
+      json_object_set_string_member (entry, "black", stored->black);
+      json_object_set_string_member (entry, "white", stored->white);
+      json_object_set_int_member (entry, "base", stored->base_s);
+      json_object_set_int_member (entry, "increment", stored->increment_s);
+      json_object_set_boolean_member (entry, "rated", stored->rated);
+      claim = g_new0 (Claim, 1);
+      g_weak_ref_init (&claim->server, self);
+      mm_lobby_cluster_claim_entry (self->cluster, "game", stored->id, entry, game_claimed, claim);
+    }
+}
