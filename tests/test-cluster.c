@@ -33,6 +33,7 @@
 #include <glib/gstdio.h>
 
 #include "mm-game.h"
+#include "mm-lobby-client.h"
 #include "mm-lobby-server.h"
 #include "mm-nickname.h"
 #include "mm-pg-store.h"
@@ -668,14 +669,16 @@ typedef struct
   guint16           port;
 } Program;
 
-/* monomachia-server on the test's database, plain TCP. */
+/* monomachia-server on the test's database, plain TCP, with a grace
+ * period of @grace_s. */
 static Program *
-program_start (const char *conninfo)
+program_start (const char *conninfo,
+               guint       grace_s)
 {
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   g_autoptr(GError) error = NULL;
-  g_autofree char *grace = g_strdup_printf ("%u", GRACE_S);
+  g_autofree char *grace = g_strdup_printf ("%u", grace_s);
   g_autofree char *data_dir = g_dir_make_tmp ("monomachia-cluster-XXXXXX", &error);
   Program *program = g_new0 (Program, 1);
 
@@ -739,7 +742,7 @@ test_server_killed (Fixture       *fixture,
       g_test_skip ("MONOMACHIA_SERVER names no server program");
       return;
     }
-  program = program_start (fixture->conninfo);
+  program = program_start (fixture->conninfo, GRACE_S);
   dora = mm_test_client_login (program->port, "Dora");
   g_assert_true (sees (a->cluster, "Dora", TRUE, 10));
   subscribe (watcher, "players");
@@ -886,7 +889,7 @@ test_referee_killed (Fixture       *fixture,
       g_test_skip ("MONOMACHIA_SERVER names no server program");
       return;
     }
-  program = program_start (fixture->conninfo);
+  program = program_start (fixture->conninfo, GRACE_S);
   dora = mm_test_client_login (program->port, "Dora");
   eve = mm_test_client_login (program->port, "Eve");
   dora_token = g_strdup (dora->token);
@@ -938,6 +941,86 @@ test_referee_killed (Fixture       *fixture,
   g_assert_nonnull (stored->winner);
 }
 
+static void
+logged_in_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mm_lobby_client_log_in_finish (MM_LOBBY_CLIENT (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+typedef struct
+{
+  MmLobbyClient *client;
+  guint16        away_from;
+} Moved;
+
+static gboolean
+client_moved_on (gpointer data)
+{
+  Moved *moved = data;
+
+  return mm_lobby_client_get_state (moved->client) == MM_LOBBY_CLIENT_CONNECTED
+         && mm_lobby_client_get_port (moved->client) != moved->away_from;
+}
+
+static gboolean
+client_reconnecting (gpointer data)
+{
+  return mm_lobby_client_get_state (data) == MM_LOBBY_CLIENT_RECONNECTING;
+}
+
+/* The app's client, on a server that is killed: it resumes its session
+ * on another of the servers the welcome named, by itself. */
+static void
+test_client_moves_on (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(Program) program = NULL;
+  g_autoptr(MmLobbyClient) client = NULL;
+  gboolean logged_in = FALSE;
+  Moved moved;
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_test_skip ("MONOMACHIA_SERVER names no server program");
+      return;
+    }
+  /* A grace period longer than a dead server takes to be counted dead,
+   * for the client to keep trying. */
+  program = program_start (fixture->conninfo, 30);
+  /* Until the new server has been heard by the others. */
+  mm_test_run_for (1500);
+  client = mm_lobby_client_new ("127.0.0.1", program->port, FALSE, NULL);
+  mm_lobby_client_set_reconnect_delays (client, 1, 1);
+  mm_lobby_client_log_in_async (client, "Finn", NULL, FALSE, NULL, logged_in_cb, &logged_in);
+  g_assert_true (run_until (is_true, &logged_in, 10));
+  g_assert_true (sees (fixture->members[0].cluster, "Finn", TRUE, 10));
+
+  g_subprocess_send_signal (program->process, SIGKILL);
+  g_assert_true (run_until (client_reconnecting, client, 10));
+  moved.client = client;
+  moved.away_from = program->port;
+  g_assert_true (run_until (client_moved_on, &moved, 30));
+  /* The same session: the same name, and the lobby sees it on the
+   * server it moved to. */
+  g_assert_cmpstr (mm_lobby_client_get_name (client), ==, "Finn");
+  g_test_message ("Finn moved on to port %u", mm_lobby_client_get_port (client));
+  for (guint i = 0; i < N_SERVERS; i++)
+    if (fixture->members[i].port != mm_lobby_client_get_port (client))
+      g_assert_true (sees (fixture->members[i].cluster, "Finn", TRUE, 10));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -959,6 +1042,8 @@ main (int argc, char *argv[])
   g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
               test_database_restart_mid_game, fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
+              fixture_tear_down);
+  g_test_add ("/cluster/client-moves-on", Fixture, NULL, fixture_set_up, test_client_moves_on,
               fixture_tear_down);
   g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,
               fixture_tear_down);

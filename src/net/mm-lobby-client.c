@@ -44,6 +44,16 @@ struct _MmLobbyClient
 
   char               *host;
   guint16             port;
+  /* The lobby's other servers (host:port), from the welcome of a
+   * cluster's server: a session whose server is gone resumes on one */
+  GStrv               servers;
+  /* Where the attempt in progress goes, and whether that is another of
+   * the lobby's servers than host:port */
+  char               *attempt_host;
+  guint16             attempt_port;
+  gboolean            attempt_elsewhere;
+  /* Attempts since the line dropped */
+  guint               tries;
   gboolean            tls;
   MmCertificatePins  *pins;
   /* The certificate the server showed last, and what was wrong with it */
@@ -661,7 +671,10 @@ static void
 mm_lobby_client_attempt_failed (MmLobbyClient *self,
                                 GError        *error)
 {
-  gboolean session_gone = g_error_matches (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_TOKEN);
+  /* Another server of the lobby may not have taken the session up yet:
+   * only its own server says for sure that it is gone. */
+  gboolean session_gone = g_error_matches (error, MM_PROTOCOL_ERROR, MM_PROTOCOL_ERROR_BAD_TOKEN)
+                          && !self->attempt_elsewhere;
 
   g_clear_object (&self->attempt);
   mm_lobby_client_drop_connection (self);
@@ -726,6 +739,14 @@ mm_lobby_client_session_cb (GObject      *source,
   g_clear_object (&self->attempt);
   resumed = self->resuming;
   self->resuming = FALSE;
+  /* Taken up by another server of the lobby: that one is the server now. */
+  if (self->attempt_elsewhere)
+    {
+      g_free (self->host);
+      self->host = g_strdup (self->attempt_host);
+      self->port = self->attempt_port;
+      self->attempt_elsewhere = FALSE;
+    }
   self->delay_s = self->first_delay_s;
   g_free (self->name);
   self->name = g_strdup (json_object_get_string_member (session, "name"));
@@ -754,6 +775,21 @@ mm_lobby_client_new_identity (MmLobbyClient *self)
   if (self->password != NULL)
     json_object_set_string_member (request, "password", self->password);
   return request;
+}
+
+/* The welcome's list of the lobby's servers, but the first (the server
+ * itself). */
+static void
+mm_lobby_client_take_servers (MmLobbyClient *self,
+                              JsonArray     *servers)
+{
+  g_autoptr(GStrvBuilder) others = g_strv_builder_new ();
+
+  for (guint i = 1; i < json_array_get_length (servers); i++)
+    g_strv_builder_add (others, json_object_get_string_member (
+                                  json_array_get_object_element (servers, i), "address"));
+  g_strfreev (self->servers);
+  self->servers = g_strv_builder_end (others);
 }
 
 static void
@@ -789,6 +825,8 @@ mm_lobby_client_welcome_cb (GObject      *source,
   self->server_name = g_strdup (json_object_get_string_member (welcome, "server"));
   self->max_chat = (guint) json_object_get_int_member_with_default (welcome, "max_chat", 300);
   self->grace_s = (guint) json_object_get_int_member_with_default (welcome, "grace", 60);
+  if (json_object_has_member (welcome, "servers"))
+    mm_lobby_client_take_servers (self, json_object_get_array_member (welcome, "servers"));
   identity = mm_lobby_client_new_identity (self);
   mm_lobby_client_send_task (self, identity,
                              g_task_new (self, NULL, mm_lobby_client_session_cb, self));
@@ -820,7 +858,8 @@ mm_lobby_client_accept_certificate_cb (GTlsConnection       *connection,
                                        MmLobbyClient        *self)
 {
   const char *pinned = self->pins != NULL
-                       ? mm_certificate_pins_lookup (self->pins, self->host, self->port)
+                       ? mm_certificate_pins_lookup (self->pins, self->attempt_host,
+                                                     self->attempt_port)
                        : NULL;
 
   g_free (self->fingerprint);
@@ -860,7 +899,7 @@ mm_lobby_client_certificate_error (MmLobbyClient *self,
       return g_error_new (MM_LOBBY_CLIENT_ERROR, MM_LOBBY_CLIENT_ERROR_UNTRUSTED,
                           _("No authority vouches for the certificate of %s. Its fingerprint is %s: "
                             "trust it only if the server’s owner tells you the same."),
-                          self->host, self->fingerprint);
+                          self->attempt_host, self->fingerprint);
     }
   if (problem == TRUST_CHANGED)
     {
@@ -868,7 +907,7 @@ mm_lobby_client_certificate_error (MmLobbyClient *self,
       return g_error_new (MM_LOBBY_CLIENT_ERROR, MM_LOBBY_CLIENT_ERROR_CERTIFICATE_CHANGED,
                           _("The certificate of %s is not the one you trusted before. Someone may be "
                             "pretending to be that server, so Monomachia did not connect."),
-                          self->host);
+                          self->attempt_host);
     }
   return error;
 }
@@ -908,11 +947,31 @@ mm_lobby_client_connected_cb (GObject      *source,
                              g_task_new (self, NULL, mm_lobby_client_welcome_cb, self));
 }
 
+/* Where to connect: the server, or while a session is resumed, each of
+ * the lobby's servers in turn, the server first. */
+static GSocketConnectable *
+mm_lobby_client_next_address (MmLobbyClient *self)
+{
+  guint n_servers = self->servers != NULL ? g_strv_length (self->servers) : 0;
+  guint turn = self->resuming ? self->tries++ % (n_servers + 1) : 0;
+  GSocketConnectable *address = NULL;
+
+  if (turn > 0)
+    address = g_network_address_parse (self->servers[turn - 1], self->port, NULL);
+  self->attempt_elsewhere = address != NULL;
+  if (address == NULL)
+    address = g_network_address_new (self->host, self->port);
+  g_free (self->attempt_host);
+  self->attempt_host = g_strdup (g_network_address_get_hostname (G_NETWORK_ADDRESS (address)));
+  self->attempt_port = g_network_address_get_port (G_NETWORK_ADDRESS (address));
+  return address;
+}
+
 static void
 mm_lobby_client_attempt (MmLobbyClient *self)
 {
   g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GSocketConnectable) address = g_network_address_new (self->host, self->port);
+  g_autoptr(GSocketConnectable) address = mm_lobby_client_next_address (self);
 
   g_clear_error (&self->close_reason);
   g_clear_object (&self->attempt);
@@ -983,6 +1042,7 @@ mm_lobby_client_connection_lost (MmLobbyClient *self,
           return;
         }
       self->resuming = TRUE;
+      self->tries = 0;
       self->delay_s = self->first_delay_s;
       self->give_up_at = now + (gint64) self->grace_s * G_USEC_PER_SEC;
     }
@@ -1028,6 +1088,8 @@ mm_lobby_client_finalize (GObject *object)
   MmLobbyClient *self = MM_LOBBY_CLIENT (object);
 
   g_free (self->host);
+  g_free (self->attempt_host);
+  g_strfreev (self->servers);
   g_clear_object (&self->pins);
   g_free (self->fingerprint);
   g_free (self->wanted_name);
