@@ -662,6 +662,54 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_assert_cmpstr (stored->winner, ==, "black");
 }
 
+/* A challenge from one server to a player on another: declined once,
+ * then accepted, and the game starts for both. */
+static void
+test_challenge_across_servers (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(JsonObject) sent = NULL, challenged = NULL, declined = NULL;
+  g_autoptr(JsonObject) again = NULL, started = NULL, started_bob = NULL, ended = NULL;
+  const char *id;
+
+  g_assert_true (sees (a->cluster, "Bob", TRUE, 10));
+  mm_test_client_send_line (alice, "{\"type\":\"challenge\",\"id\":\"c\",\"name\":\"bob\","
+                                   "\"color\":\"white\",\"base\":300,\"increment\":0,"
+                                   "\"rated\":false}");
+  sent = mm_test_client_expect (alice, "challenge-sent", 5);
+  id = json_object_get_string_member (sent, "challenge");
+  challenged = await_type (bob, "challenged");
+  g_assert_cmpstr (json_object_get_string_member (challenged, "challenge"), ==, id);
+  g_assert_cmpstr (json_object_get_string_member (challenged, "by"), ==, "Alice");
+  mm_test_client_send_printf (bob, "{\"type\":\"decline-challenge\",\"id\":\"d\","
+                                   "\"challenge\":\"%s\"}", id);
+  mm_test_client_expect_reply (bob, "ok", "d");
+  declined = await_type (alice, "challenge-declined");
+  g_assert_cmpstr (json_object_get_string_member (declined, "challenge"), ==, id);
+
+  mm_test_client_send_line (alice, "{\"type\":\"challenge\",\"id\":\"c2\",\"name\":\"Bob\","
+                                   "\"color\":\"white\",\"base\":300,\"increment\":0,"
+                                   "\"rated\":false}");
+  g_clear_pointer (&sent, json_object_unref);
+  sent = mm_test_client_expect (alice, "challenge-sent", 5);
+  again = await_type (bob, "challenged");
+  mm_test_client_send_printf (bob, "{\"type\":\"accept-challenge\",\"id\":\"y\","
+                                   "\"challenge\":\"%s\"}",
+                              json_object_get_string_member (again, "challenge"));
+  mm_test_client_expect_reply (bob, "ok", "y");
+  started_bob = await_type (bob, "game-started");
+  started = await_type (alice, "game-started");
+  g_assert_cmpstr (json_object_get_string_member (started, "black"), ==, "Bob");
+  g_assert_cmpstr (json_object_get_string_member (started, "white"), ==, "Alice");
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"game\":\"%s\"}",
+                              json_object_get_string_member (started_bob, "game"));
+  ended = await_type (alice, "game-ended");
+  g_assert_cmpstr (json_object_get_string_member (ended, "winner"), ==, "white");
+}
+
 typedef struct
 {
   GSubprocess      *process;
@@ -1039,6 +1087,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/cluster/game-across-servers", Fixture, NULL, fixture_set_up,
               test_game_across_servers, fixture_tear_down);
+  g_test_add ("/cluster/challenge-across-servers", Fixture, NULL, fixture_set_up,
+              test_challenge_across_servers, fixture_tear_down);
   g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
               test_database_restart_mid_game, fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,

@@ -122,6 +122,22 @@ mm_lobby_relay_proxy (MmLobbyServer *self,
   return proxy != NULL ? proxy->session : NULL;
 }
 
+/* The proxy session of the player called @name when that player is on
+ * another server that lives: a challenge to a player there. */
+MmLobbySession *
+mm_lobby_relay_session_elsewhere (MmLobbyServer *self,
+                                  const char    *name)
+{
+  g_autofree char *key = mm_nickname_key (name);
+  const MmClusterPlayer *player;
+
+  if (self->cluster == NULL || key == NULL
+      || (player = mm_lobby_cluster_find_player (self->cluster, key)) == NULL
+      || !mm_lobby_cluster_server_is_alive (self->cluster, player->server))
+    return NULL;
+  return mm_lobby_relay_proxy (self, player->server, player->name, player->guest);
+}
+
 /* A proxy session of the player called @name, on whichever server. */
 MmLobbySession *
 mm_lobby_relay_find_proxy (MmLobbyServer *self,
@@ -168,6 +184,14 @@ referee_of (MmLobbyServer *self,
   const char *id;
   const char *server;
 
+  if (g_str_equal (type, "accept-challenge") || g_str_equal (type, "decline-challenge")
+      || g_str_equal (type, "cancel-challenge"))
+    {
+      id = json_object_get_string_member_with_default (message, "challenge", NULL);
+      if (id == NULL || g_hash_table_contains (self->challenges, id))
+        return NULL;
+      return g_hash_table_lookup (self->remote_ids, id);
+    }
   if (g_str_equal (type, "accept-seek"))
     {
       id = json_object_get_string_member_with_default (message, "seek", NULL);
@@ -189,7 +213,7 @@ referee_of (MmLobbyServer *self,
   server = mm_lobby_cluster_find_entry_server (self->cluster, "game", id);
   /* A finished game is off the lists; its players and spectators
    * remember where it was. */
-  return server != NULL ? server : g_hash_table_lookup (self->remote_games, id);
+  return server != NULL ? server : g_hash_table_lookup (self->remote_ids, id);
 }
 
 /* Sends a request of @peer's about another server's seek or game to
@@ -218,8 +242,8 @@ mm_lobby_relay_forward (MmLobbyPeer *peer,
   return TRUE;
 }
 
-/* A message from a referee for a player here: sent on, and the game it
- * names remembered as that referee's. */
+/* A message from another server for a player here: sent on, and the
+ * game or challenge it names remembered as that server's. */
 static void
 take_delivery (MmLobbyServer *self,
                const char    *from_server,
@@ -228,9 +252,12 @@ take_delivery (MmLobbyServer *self,
 {
   MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
   const char *game = json_object_get_string_member_with_default (message, "game", NULL);
+  const char *challenge = json_object_get_string_member_with_default (message, "challenge", NULL);
 
   if (game != NULL && !g_hash_table_contains (self->games, game))
-    g_hash_table_insert (self->remote_games, g_strdup (game), g_strdup (from_server));
+    g_hash_table_insert (self->remote_ids, g_strdup (game), g_strdup (from_server));
+  if (challenge != NULL && !g_hash_table_contains (self->challenges, challenge))
+    g_hash_table_insert (self->remote_ids, g_strdup (challenge), g_strdup (from_server));
   if (session != NULL && session->peer != NULL)
     mm_lobby_peer_send (session->peer, message);
 }

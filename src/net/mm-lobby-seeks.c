@@ -335,6 +335,17 @@ mm_lobby_seeks_handle_accept (MmLobbyServer *self,
     mm_lobby_game_start (self, peer->session, offerer, &control);
 }
 
+/* The player called @name here, or on another server of the cluster,
+ * challenged from here through a proxy. */
+static MmLobbySession *
+challenge_target (MmLobbyServer *self,
+                  const char    *name)
+{
+  MmLobbySession *here = mm_lobby_server_find_session (self, name);
+
+  return here != NULL ? here : mm_lobby_relay_session_elsewhere (self, name);
+}
+
 void
 mm_lobby_seeks_handle_challenge (MmLobbyServer *self,
                                  MmLobbyPeer   *peer,
@@ -342,7 +353,7 @@ mm_lobby_seeks_handle_challenge (MmLobbyServer *self,
                                  const char    *id)
 {
   const char *name = json_object_get_string_member (message, "name");
-  MmLobbySession *target = mm_lobby_server_find_session (self, name);
+  MmLobbySession *target = challenge_target (self, name);
   MmLobbyChallenge *challenge;
   MmTimeControl control;
   g_autoptr(JsonObject) sent = NULL;

@@ -123,9 +123,9 @@ struct _MmLobbyServer
   /* "server\nname key" → MmLobbyPeer: the proxies of players of other
    * servers in games here (mm-lobby-relay.c) */
   GHashTable     *proxies;
-  /* Game id → the server that referees it, for games of other servers
-   * that players here took part in */
-  GHashTable     *remote_games;
+  /* Game or challenge id → the server it belongs to, for games and
+   * challenges of other servers that players here took part in */
+  GHashTable     *remote_ids;
   /* MmLobbyPeer, owned */
   GHashTable     *peers;
   /* address → its number of peers */
@@ -415,6 +415,8 @@ MmLobbySession *mm_lobby_relay_proxy (MmLobbyServer *self,
                                       const char    *home,
                                       const char    *name,
                                       gboolean       guest);
+MmLobbySession *mm_lobby_relay_session_elsewhere (MmLobbyServer *self,
+                                                  const char    *name);
 MmLobbySession *mm_lobby_relay_find_proxy (MmLobbyServer *self,
                                            const char    *name);
 

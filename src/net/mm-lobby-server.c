@@ -811,7 +811,7 @@ mm_lobby_server_dispose (GObject *object)
     mm_lobby_relay_leave (self);
   mm_lobby_presence_leave_cluster (self);
   g_clear_pointer (&self->proxies, g_hash_table_unref);
-  g_clear_pointer (&self->remote_games, g_hash_table_unref);
+  g_clear_pointer (&self->remote_ids, g_hash_table_unref);
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   g_clear_object (&self->service);
   g_clear_object (&self->reactor);
@@ -868,7 +868,7 @@ mm_lobby_server_init (MmLobbyServer *self)
   self->player_watchers = g_hash_table_new (NULL, NULL);
   self->chat_listeners = g_hash_table_new (NULL, NULL);
   self->proxies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->remote_games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->remote_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->seek_watchers = g_hash_table_new (NULL, NULL);
   self->game_watchers = g_hash_table_new (NULL, NULL);
   self->seeks = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_seek_free);
