@@ -19,7 +19,9 @@
  */
 
 /* monomachia-loadtest: how the lobby server bears a crowd.  It starts
- * monomachia-server on 127.0.0.1 (or uses one given, on loopback only),
+ * monomachia-server on 127.0.0.1 (or uses those given, on loopback
+ * only: with several servers of one cluster, each game is between
+ * players on two of them),
  * connects N clients, pairs them in M games that play legal moves about
  * once a second each, and prints one JSON line: the clients, the games,
  * the moves a second, the time from a move sent to the opponent told
@@ -123,12 +125,15 @@ typedef struct
   guint     grace_s;
   gboolean  reconnect;
   gboolean  tls;
-  char     *server;
+  GStrv     servers;
   char     *fingerprint;
 } Options;
 
 static Options options = { 100, 0, 10, 1, 1000, 0, 0, FALSE, FALSE, NULL, NULL };
-static GSocketConnectable *target;
+/* GSocketConnectable: client i connects to the (i mod n)th, so that
+ * with several servers of a cluster each game's two players are on two
+ * servers */
+static GPtrArray *targets;
 static GTlsCertificate *pinned;
 
 static void
@@ -379,6 +384,40 @@ moved (Client     *client,
   schedule_move (game);
 }
 
+/* The odd one of a pair challenges the even one. */
+static void
+challenge_partner (Client *challenger)
+{
+  Client *partner = g_ptr_array_index (challenger->shard->clients, challenger->index ^ 1);
+
+  send_line (challenger, "{\"type\":\"challenge\",\"name\":\"%s\",\"color\":\"white\","
+                         "\"base\":0,\"increment\":0,\"rated\":false}", partner->name);
+}
+
+static gboolean
+challenge_again_cb (gpointer data)
+{
+  challenge_partner (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* With servers of a cluster, the partner on another server may not be
+ * known on the challenger's yet: the challenge goes again shortly. */
+static gboolean
+challenge_later (Client     *client,
+                 JsonObject *error)
+{
+  g_autoptr(GSource) later = NULL;
+
+  if (targets->len < 2 || client->game == NULL || (client->index & 1) == 0
+      || g_strcmp0 (get_string (error, "code"), "no-such-player") != 0)
+    return FALSE;
+  later = g_timeout_source_new (100);
+  g_source_set_callback (later, challenge_again_cb, client, NULL);
+  g_source_attach (later, client->shard->context);
+  return TRUE;
+}
+
 static void
 message_cb (MmConnection *connection,
             JsonObject   *message,
@@ -401,9 +440,7 @@ message_cb (MmConnection *connection,
       client->counted = TRUE;
       /* Once both are in, the odd one of the pair challenges the even one. */
       if (partner->ready && client->game != NULL)
-        send_line (challenger, "{\"type\":\"challenge\",\"name\":\"%s\",\"color\":\"white\","
-                               "\"base\":0,\"increment\":0,\"rated\":false}",
-                   (challenger == client ? partner : client)->name);
+        challenge_partner (challenger);
     }
   else if (g_str_equal (type, "challenged"))
     send_line (client, "{\"type\":\"accept-challenge\",\"challenge\":\"%s\"}",
@@ -431,7 +468,7 @@ message_cb (MmConnection *connection,
 
       mm_connection_send (connection, pong);
     }
-  else if (g_str_equal (type, "error"))
+  else if (g_str_equal (type, "error") && !challenge_later (client, message))
     count_error (client, message);
 }
 
@@ -504,7 +541,9 @@ connect_client (Client *client)
       g_socket_client_set_tls (socket_client, TRUE);
       g_signal_connect (socket_client, "event", G_CALLBACK (socket_event_cb), NULL);
     }
-  g_socket_client_connect_async (socket_client, target, NULL, connected_cb, client);
+  g_socket_client_connect_async (socket_client,
+                                 targets->pdata[client->number % targets->len], NULL,
+                                 connected_cb, client);
 }
 
 static gpointer
@@ -667,7 +706,7 @@ parse_server (const char  *text,
                    text);
       return FALSE;
     }
-  target = G_SOCKET_CONNECTABLE (g_steal_pointer (&address));
+  g_ptr_array_add (targets, g_steal_pointer (&address));
   return TRUE;
 }
 
@@ -755,7 +794,9 @@ main (int argc, char *argv[])
     { "grace", 0, 0, G_OPTION_ARG_INT, &grace, "The started server's grace period (60)", "S" },
     { "sample", 0, 0, G_OPTION_ARG_INT, &sample,
       "Sample the server's memory every S seconds, a line each on stderr", "S" },
-    { "server", 0, 0, G_OPTION_ARG_STRING, &options.server, "A running server on loopback", "HOST:PORT" },
+    { "server", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.servers,
+      "A running server on loopback; given again, servers of one cluster, the clients shared out"
+      " so that every game is between two servers", "HOST:PORT" },
     { "tls", 0, 0, G_OPTION_ARG_NONE, &options.tls, "Speak TLS", NULL },
     { "fingerprint", 0, 0, G_OPTION_ARG_STRING, &options.fingerprint,
       "With --server and --tls: the certificate file (PEM) to pin", "FILE" },
@@ -796,13 +837,15 @@ main (int argc, char *argv[])
   options.sample_s = (guint) sample;
   options.grace_s = (guint) grace;
 
-  if (options.server != NULL)
+  targets = g_ptr_array_new_with_free_func (g_object_unref);
+  if (options.servers != NULL)
     {
-      if (!parse_server (options.server, &error))
-        {
-          g_printerr ("monomachia-loadtest: %s\n", error->message);
-          return 2;
-        }
+      for (guint i = 0; options.servers[i] != NULL; i++)
+        if (!parse_server (options.servers[i], &error))
+          {
+            g_printerr ("monomachia-loadtest: %s\n", error->message);
+            return 2;
+          }
       if (options.tls && options.fingerprint != NULL
           && (pinned = g_tls_certificate_new_from_file (options.fingerprint, &error)) == NULL)
         {
@@ -821,7 +864,7 @@ main (int argc, char *argv[])
           g_printerr ("monomachia-loadtest: %s\n", error->message);
           return 1;
         }
-      target = g_network_address_new ("127.0.0.1", port);
+      g_ptr_array_add (targets, g_network_address_new ("127.0.0.1", port));
       certificate = g_build_filename (data_dir, "tls-certificate.pem", NULL);
       if (options.tls)
         pinned = g_tls_certificate_new_from_file (certificate, NULL);
@@ -920,11 +963,13 @@ main (int argc, char *argv[])
     }
   g_array_sort (latencies, compare_doubles);
 
-  g_print ("{\"clients\":%u,\"connected\":%u,\"games\":%u,\"seconds\":%u,\"threads\":%u,"
+  g_print ("{\"servers\":%u,\"clients\":%u,\"connected\":%u,\"games\":%u,\"seconds\":%u,"
+           "\"threads\":%u,"
            "\"tls\":%s,\"moves\":%u,\"moves_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,"
            "\"errors\":%u,\"server_cpu_percent\":%.0f,\"loadtest_cpu_percent\":%.0f,"
            "\"server_rss_mb\":",
-           options.clients, connected, options.games, options.seconds, options.threads,
+           targets->len, options.clients, connected, options.games, options.seconds,
+           options.threads,
            options.tls ? "true" : "false", moves, (double) moves / options.seconds,
            percentile (latencies, 0.50) / 1000, percentile (latencies, 0.99) / 1000, errors,
            100 * server_cpu / options.seconds, 100 * own_cpu / options.seconds);
