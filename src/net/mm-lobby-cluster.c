@@ -49,6 +49,8 @@
 /* Chat lines waiting for the database while it is away; the lines
  * after these reach only this server's lobby. */
 #define MAX_KEPT 256
+/* Statements on the wire at once */
+#define MAX_IN_FLIGHT 256
 /* The database's clock, the one every server reads. */
 #define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 /* Chat older than this is pruned from the table. */
@@ -77,10 +79,10 @@ struct _MmLobbyCluster
   guint         retry_ms;
   guint         heartbeat_source;
   guint         heartbeats;
-  /* Command; the head is on the wire while in_flight */
+  /* Command: waiting to be sent, and sent (libpq's pipeline mode: many
+   * on the wire, their results in order) */
   GQueue        commands;
-  gboolean      in_flight;
-  gboolean      got_result;
+  GQueue        sent;
   /* key → MmClusterPlayer: the other servers' players */
   GHashTable   *players;
   /* The last chat line read; -1 until the first connection says */
@@ -150,6 +152,8 @@ struct _Command
   /* A claim's answer, given once: whether this server won it */
   MmClusterClaimed claimed;
   gpointer     claimed_data;
+  /* Its result was read (the first, the one done is given) */
+  gboolean     got_result;
 };
 
 static void connect_start (MmLobbyCluster *self);
@@ -203,7 +207,32 @@ pg_message (PGconn *conn)
 }
 
 /* Queues @sql with its @n_values values (text; NULL is SQL's NULL),
- * and sends it when the connection is free. */
+ * and sends it when the connection is free; @claimed, if any, is told
+ * whether a claim was won. */
+static void
+queue_claim (MmLobbyCluster    *self,
+             const char        *sql,
+             CommandDone        done,
+             gboolean           kept,
+             MmClusterClaimed   claimed,
+             gpointer           claimed_data,
+             guint              n_values,
+             const char *const *values)
+{
+  Command *command = g_new0 (Command, 1);
+
+  command->sql = sql;
+  command->done = done;
+  command->kept = kept;
+  command->claimed = claimed;
+  command->claimed_data = claimed_data;
+  command->params = g_ptr_array_new_full (n_values, g_free);
+  for (guint i = 0; i < n_values; i++)
+    g_ptr_array_add (command->params, g_strdup (values[i]));
+  g_queue_push_tail (&self->commands, command);
+  send_next (self);
+}
+
 static void
 queue_command (MmLobbyCluster    *self,
                const char        *sql,
@@ -212,16 +241,7 @@ queue_command (MmLobbyCluster    *self,
                guint              n_values,
                const char *const *values)
 {
-  Command *command = g_new0 (Command, 1);
-
-  command->sql = sql;
-  command->done = done;
-  command->kept = kept;
-  command->params = g_ptr_array_new_full (n_values, g_free);
-  for (guint i = 0; i < n_values; i++)
-    g_ptr_array_add (command->params, g_strdup (values[i]));
-  g_queue_push_tail (&self->commands, command);
-  send_next (self);
+  queue_claim (self, sql, done, kept, NULL, NULL, n_values, values);
 }
 
 #define QUEUE(self, sql, done, kept, ...) \
@@ -284,7 +304,11 @@ connection_lost (MmLobbyCluster *self)
   self->told_unreachable = TRUE;
   stop_watching (self);
   g_clear_pointer (&self->conn, PQfinish);
-  self->in_flight = FALSE;
+  /* What was sent may or may not have been done: a kept statement is
+   * sent again (a chat line or a relayed message twice, rather than
+   * never). */
+  while ((command = g_queue_pop_tail (&self->sent)) != NULL)
+    g_queue_push_head (&self->commands, command);
   while ((command = g_queue_pop_head (&self->commands)) != NULL)
     {
       if (command->kept && kept.length < MAX_KEPT)
@@ -303,43 +327,63 @@ static void watch_socket (MmLobbyCluster *self, GIOCondition condition);
 
 static void handle_notification (MmLobbyCluster *self, const char *payload);
 
-/* Reads what the server sent: results of the statement on the wire and
- * notifications; then sends the next statement. */
+/* One result of the statement sent first and not yet done with. */
+static void
+take_result (MmLobbyCluster *self,
+             PGresult       *result)
+{
+  Command *command = g_queue_peek_head (&self->sent);
+
+  switch (PQresultStatus (result))
+    {
+    case PGRES_PIPELINE_SYNC:
+      /* Each statement is followed by a sync: its end. */
+      command_free (g_queue_pop_head (&self->sent));
+      break;
+    case PGRES_COMMAND_OK:
+    case PGRES_TUPLES_OK:
+      if (command->done != NULL && !command->got_result)
+        command->done (self, command, result);
+      command->got_result = TRUE;
+      break;
+    default:
+      {
+        g_autofree char *message = g_strchomp (g_strdup (PQresultErrorMessage (result)));
+
+        log_line (self, "cluster: a statement failed: %s", message);
+        command->got_result = TRUE;
+      }
+    }
+}
+
+/* Reads what the server sent: results of the statements on the wire and
+ * notifications; then sends what waits. */
 static void
 read_input (MmLobbyCluster *self)
 {
   PGnotify *notification;
+  gboolean ended = FALSE;
 
   if (!PQconsumeInput (self->conn))
     {
       connection_lost (self);
       return;
     }
-  while (self->in_flight && !PQisBusy (self->conn))
+  /* A statement's results end with one NULL, then comes its sync; two
+   * NULLs running mean nothing more has come. */
+  while (self->conn != NULL && !g_queue_is_empty (&self->sent) && !PQisBusy (self->conn))
     {
       PGresult *result = PQgetResult (self->conn);
-      Command *command = g_queue_peek_head (&self->commands);
 
       if (result == NULL)
         {
-          g_queue_pop_head (&self->commands);
-          command_free (command);
-          self->in_flight = FALSE;
-          break;
+          if (ended)
+            break;
+          ended = TRUE;
+          continue;
         }
-      if (PQresultStatus (result) == PGRES_COMMAND_OK
-          || PQresultStatus (result) == PGRES_TUPLES_OK)
-        {
-          if (command->done != NULL && !self->got_result)
-            command->done (self, command, result);
-        }
-      else
-        {
-          g_autofree char *message = g_strchomp (g_strdup (PQresultErrorMessage (result)));
-
-          log_line (self, "cluster: a statement failed: %s", message);
-        }
-      self->got_result = TRUE;
+      ended = FALSE;
+      take_result (self, result);
       PQclear (result);
     }
   while (self->conn != NULL && (notification = PQnotifies (self->conn)) != NULL)
@@ -393,23 +437,29 @@ watch_socket (MmLobbyCluster *self,
   self->watch = g_unix_fd_add (PQsocket (self->conn), condition, socket_cb, self);
 }
 
+/* Sends what waits, without waiting for the results of what went
+ * before (a pipeline), each statement its own transaction (a sync after
+ * each), so that one that fails takes no other with it. */
 static void
 send_next (MmLobbyCluster *self)
 {
   Command *command;
   int flushed;
 
-  if (!self->connected || self->in_flight
-      || (command = g_queue_peek_head (&self->commands)) == NULL)
+  if (!self->connected || g_queue_is_empty (&self->commands))
     return;
-  if (!PQsendQueryParams (self->conn, command->sql, (int) command->params->len, NULL,
-                          (const char *const *) command->params->pdata, NULL, NULL, 0))
+  while (g_queue_get_length (&self->sent) < MAX_IN_FLIGHT
+         && (command = g_queue_pop_head (&self->commands)) != NULL)
     {
-      connection_lost (self);
-      return;
+      g_queue_push_tail (&self->sent, command);
+      if (!PQsendQueryParams (self->conn, command->sql, (int) command->params->len, NULL,
+                              (const char *const *) command->params->pdata, NULL, NULL, 0)
+          || !PQpipelineSync (self->conn))
+        {
+          connection_lost (self);
+          return;
+        }
     }
-  self->in_flight = TRUE;
-  self->got_result = FALSE;
   flushed = PQflush (self->conn);
   if (flushed < 0)
     connection_lost (self);
@@ -852,6 +902,8 @@ start_session (MmLobbyCluster *self)
   self->retry_ms = FIRST_RETRY_MS;
   self->told_unreachable = FALSE;
   PQsetnonblocking (self->conn, 1);
+  if (!PQenterPipelineMode (self->conn))
+    log_line (self, "cluster: no pipeline mode; statements go one by one");
   watch_socket (self, G_IO_IN);
   self->connected = TRUE;
   queue_command (self, "LISTEN " CHANNEL, NULL, FALSE, 0, NULL);
@@ -1238,7 +1290,7 @@ mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autofree char *text = NULL;
   g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
-  Command *command;
+  const char *values[5];
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
@@ -1249,22 +1301,26 @@ mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
     }
   json_node_set_object (node, body);
   text = json_to_string (node, FALSE);
-  QUEUE (self,
-         "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
-         " VALUES ($1, $2, $3, $4, FALSE)"
-         " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
-         " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS (SELECT 1 FROM cluster_servers"
-         "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
-         " RETURNING kind, id)"
-         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
-         claim_read, FALSE, kind, id, self->server_id, text, dead_after);
-  command = g_queue_peek_tail (&self->commands);
-  command->claimed = claimed;
-  command->claimed_data = data;
+  values[0] = kind;
+  values[1] = id;
+  values[2] = self->server_id;
+  values[3] = text;
+  values[4] = dead_after;
+  queue_claim (self,
+               "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
+               " VALUES ($1, $2, $3, $4, FALSE)"
+               " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
+               " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS"
+               " (SELECT 1 FROM cluster_servers"
+               "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
+               " RETURNING kind, id)"
+               " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
+               claim_read, FALSE, claimed, data, G_N_ELEMENTS (values), values);
 }
 
-/* Whether the server @id is alive: this one, or one heard within
- * MM_CLUSTER_DEAD_AFTER_MS at the last heartbeat's reading. */
+/* Whether the server @id is alive: this one, one heard within
+ * MM_CLUSTER_DEAD_AFTER_MS at the last heartbeat's reading, or one that
+ * reading did not know yet. */
 gboolean
 mm_lobby_cluster_server_is_alive (MmLobbyCluster *self,
                                   const char     *id)
@@ -1273,10 +1329,11 @@ mm_lobby_cluster_server_is_alive (MmLobbyCluster *self,
 
   g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), FALSE);
 
-  if (g_str_equal (id, self->server_id))
+  /* A server not read yet has just started: its rows were read as
+   * those of a living server. */
+  if (g_str_equal (id, self->server_id)
+      || (member = g_hash_table_lookup (self->members, id)) == NULL)
     return TRUE;
-  if ((member = g_hash_table_lookup (self->members, id)) == NULL)
-    return FALSE;
   return member->age_ms + (g_get_monotonic_time () - member->read_us) / 1000
          < MM_CLUSTER_DEAD_AFTER_MS;
 }
@@ -1349,6 +1406,7 @@ mm_lobby_cluster_finalize (GObject *object)
   g_clear_handle_id (&self->heartbeat_source, g_source_remove);
   g_clear_pointer (&self->conn, PQfinish);
   g_queue_clear_full (&self->commands, (GDestroyNotify) command_free);
+  g_queue_clear_full (&self->sent, (GDestroyNotify) command_free);
   g_hash_table_unref (self->players);
   g_hash_table_unref (self->chat_told);
   g_hash_table_unref (self->entries);
@@ -1415,4 +1473,5 @@ mm_lobby_cluster_init (MmLobbyCluster *self)
   self->last_chat_id = -1;
   self->retry_ms = FIRST_RETRY_MS;
   g_queue_init (&self->commands);
+  g_queue_init (&self->sent);
 }
