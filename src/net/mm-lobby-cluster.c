@@ -94,6 +94,16 @@ struct _MmLobbyCluster
   GHashTable   *entries;
   /* id → Member: the servers as the last heartbeat read them */
   GHashTable   *members;
+  /* Server id → JsonArray of {key, body}: what this turn of the main
+   * loop relays, sent in one statement a server */
+  GHashTable   *outbox;
+  guint         outbox_source;
+  gboolean      flushing;
+  /* A fetch of the relay is queued and not yet sent */
+  gboolean      fetch_waiting;
+  /* The ids of the last relayed messages taken, a set and in order */
+  GHashTable   *relay_taken;
+  GQueue        relay_order;
 };
 
 /* Another server of the cluster: where clients reach it, and how long
@@ -154,9 +164,12 @@ struct _Command
   gpointer     claimed_data;
   /* Its result was read (the first, the one done is given) */
   gboolean     got_result;
+  /* Cleared when it is sent: the relay's "a fetch waits" */
+  gboolean    *waiting;
 };
 
 static void connect_start (MmLobbyCluster *self);
+static gboolean flush_outbox_cb (gpointer data);
 static void send_next (MmLobbyCluster *self);
 
 static void
@@ -219,8 +232,16 @@ queue_claim (MmLobbyCluster    *self,
              guint              n_values,
              const char *const *values)
 {
-  Command *command = g_new0 (Command, 1);
+  Command *command;
 
+  /* What was relayed before goes before: a reply before the news that
+   * followed it, as from one server. */
+  if (self->outbox_source != 0 && !self->flushing)
+    {
+      g_clear_handle_id (&self->outbox_source, g_source_remove);
+      flush_outbox_cb (self);
+    }
+  command = g_new0 (Command, 1);
   command->sql = sql;
   command->done = done;
   command->kept = kept;
@@ -452,6 +473,8 @@ send_next (MmLobbyCluster *self)
          && (command = g_queue_pop_head (&self->commands)) != NULL)
     {
       g_queue_push_tail (&self->sent, command);
+      if (command->waiting != NULL)
+        *command->waiting = FALSE;
       if (!PQsendQueryParams (self->conn, command->sql, (int) command->params->len, NULL,
                               (const char *const *) command->params->pdata, NULL, NULL, 0)
           || !PQpipelineSync (self->conn))
@@ -768,6 +791,27 @@ compare_ids (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* Whether the relayed message @id is new here: a crash of the database
+ * can lose the commit that took it off the table, which gives it again.
+ * Only the last ids are remembered; a message given again is a recent
+ * one. */
+static gboolean
+first_time_taken (MmLobbyCluster *self,
+                  gint64          id)
+{
+  if (g_hash_table_contains (self->relay_taken, &id))
+    return FALSE;
+  g_hash_table_add (self->relay_taken, g_memdup2 (&id, sizeof id));
+  g_queue_push_tail (&self->relay_order, g_memdup2 (&id, sizeof id));
+  while (g_queue_get_length (&self->relay_order) > MAX_TOLD)
+    {
+      g_autofree gint64 *oldest = g_queue_pop_head (&self->relay_order);
+
+      g_hash_table_remove (self->relay_taken, oldest);
+    }
+  return TRUE;
+}
+
 /* Relayed messages, taken off the table (so each is handled once), in
  * the order they were sent. */
 static void
@@ -786,10 +830,13 @@ relayed_read (MmLobbyCluster *self,
   g_array_sort (order, compare_ids);
   for (guint i = 0; i < order->len; i++)
     {
+      gint64 id = ((gint64 *) order->data)[i * 2];
       int row = (int) ((gint64 *) order->data)[i * 2 + 1];
-      g_autoptr(JsonObject) body = parse_object (PQgetvalue (result, row, 3));
+      g_autoptr(JsonObject) body = NULL;
 
-      if (body == NULL)
+      if (!first_time_taken (self, id))
+        continue;
+      if ((body = parse_object (PQgetvalue (result, row, 3))) == NULL)
         {
           log_line (self, "cluster: a relayed message that is not an object, dropped");
           continue;
@@ -797,6 +844,28 @@ relayed_read (MmLobbyCluster *self,
       g_signal_emit (self, signals[RELAYED], 0, PQgetvalue (result, row, 1),
                      PQgetvalue (result, row, 2), body);
     }
+}
+
+/* Takes every message waiting for this server off the relay: one
+ * statement, queued once however many notifications come before it is
+ * sent.  Its commit does not wait for the disk: lost in a crash, the
+ * rows come back and are taken again (twice rather than never). */
+static void
+fetch_relayed (MmLobbyCluster *self)
+{
+  Command *command;
+
+  if (self->fetch_waiting)
+    return;
+  QUEUE (self,
+         "DELETE FROM relay WHERE to_server = $1 RETURNING " RELAY_COLUMNS,
+         relayed_read, FALSE, self->server_id);
+  command = g_queue_peek_tail (&self->commands);
+  /* Sent already, when the connection was free. */
+  if (command == NULL || command->done != relayed_read)
+    return;
+  self->fetch_waiting = TRUE;
+  command->waiting = &self->fetch_waiting;
 }
 
 static void
@@ -823,10 +892,10 @@ handle_notification (MmLobbyCluster *self,
     {
       g_auto(GStrv) parts = g_strsplit (payload + 2, " ", 2);
 
-      /* Every server hears every relay; each takes its own. */
+      /* Every server hears every relay; each takes its own, all that
+       * waits at once. */
       if (g_strv_length (parts) == 2 && g_str_equal (parts[0], self->server_id))
-        QUEUE (self, "DELETE FROM relay WHERE id = $1 RETURNING " RELAY_COLUMNS, relayed_read,
-               FALSE, parts[1]);
+        fetch_relayed (self);
     }
 }
 
@@ -906,12 +975,18 @@ start_session (MmLobbyCluster *self)
     log_line (self, "cluster: no pipeline mode; statements go one by one");
   watch_socket (self, G_IO_IN);
   self->connected = TRUE;
+  /* Presence, chat, the lists and the heartbeat are the lobby's passing
+   * state, written again and again: their commits need not wait for the
+   * disk (a crash of the database loses at most its last fraction of a
+   * second of them).  Relayed messages set it back for their own
+   * transactions; the moves, the games' ends, sessions and accounts go
+   * through the store, whose commits wait. */
+  queue_command (self, "SET synchronous_commit = off", NULL, FALSE, 0, NULL);
   queue_command (self, "LISTEN " CHANNEL, NULL, FALSE, 0, NULL);
   heartbeat_cb (self);
   QUEUE (self, "SELECT " ALIVE_PLAYER_COLUMNS, players_read, FALSE, grace, self->server_id);
   QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS, entries_read, FALSE, grace, self->server_id);
-  QUEUE (self, "DELETE FROM relay WHERE to_server = $1 RETURNING " RELAY_COLUMNS, relayed_read,
-         FALSE, self->server_id);
+  fetch_relayed (self);
   if (self->last_chat_id < 0)
     queue_command (self, "SELECT COALESCE(max(id), 0) FROM lobby_chat", last_line_read, FALSE,
                    0, NULL);
@@ -1237,6 +1312,42 @@ mm_lobby_cluster_list_entries (MmLobbyCluster *self,
   return bodies;
 }
 
+/* The messages of this turn of the main loop for each server, one
+ * statement a server: inserted in their order, told with one
+ * notification, and kept until the database has them (its commit waits
+ * for the disk: a move forwarded is never lost by a crash). */
+static gboolean
+flush_outbox_cb (gpointer data)
+{
+  MmLobbyCluster *self = data;
+  GHashTableIter iter;
+  gpointer to_server, messages;
+
+  self->outbox_source = 0;
+  self->flushing = TRUE;
+  g_hash_table_iter_init (&iter, self->outbox);
+  while (g_hash_table_iter_next (&iter, &to_server, &messages))
+    {
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+      g_autofree char *text = NULL;
+
+      json_node_set_array (node, messages);
+      text = json_to_string (node, FALSE);
+      QUEUE (self,
+             "WITH sure AS (SELECT set_config ('synchronous_commit', 'on', true) AS on),"
+             " sent AS (INSERT INTO relay (to_server, from_server, key, body)"
+             " SELECT $1, $2, m.value->>'key', m.value->>'body'"
+             " FROM json_array_elements ($3::json) WITH ORDINALITY AS m (value, n), sure"
+             " ORDER BY m.n RETURNING id)"
+             " SELECT pg_notify ('" CHANNEL "', 'r ' || $1 || ' ' || max (id)) FROM sent"
+             " HAVING count (*) > 0",
+             NULL, TRUE, to_server, self->server_id, text);
+    }
+  g_hash_table_remove_all (self->outbox);
+  self->flushing = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
 /* Sends @body to the server @to_server, about the player @key: it
  * arrives there once, in order, as "relayed"; while the database is
  * away it waits. */
@@ -1248,18 +1359,26 @@ mm_lobby_cluster_relay (MmLobbyCluster *self,
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autofree char *text = NULL;
+  JsonArray *messages;
+  JsonObject *message;
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
   if (!self->connected && g_queue_get_length (&self->commands) >= MAX_KEPT)
     return;
+  if ((messages = g_hash_table_lookup (self->outbox, to_server)) == NULL)
+    {
+      messages = json_array_new ();
+      g_hash_table_insert (self->outbox, g_strdup (to_server), messages);
+    }
   json_node_set_object (node, body);
+  message = json_object_new ();
+  json_object_set_string_member (message, "key", key);
   text = json_to_string (node, FALSE);
-  QUEUE (self,
-         "WITH sent AS (INSERT INTO relay (to_server, from_server, key, body)"
-         " VALUES ($1, $2, $3, $4) RETURNING id, to_server)"
-         " SELECT pg_notify('" CHANNEL "', 'r ' || to_server || ' ' || id) FROM sent",
-         NULL, TRUE, to_server, self->server_id, key, text);
+  json_object_set_string_member (message, "body", text);
+  json_array_add_object_element (messages, message);
+  if (self->outbox_source == 0)
+    self->outbox_source = g_idle_add (flush_outbox_cb, self);
 }
 
 static void
@@ -1404,6 +1523,7 @@ mm_lobby_cluster_finalize (GObject *object)
   stop_watching (self);
   g_clear_handle_id (&self->retry_source, g_source_remove);
   g_clear_handle_id (&self->heartbeat_source, g_source_remove);
+  g_clear_handle_id (&self->outbox_source, g_source_remove);
   g_clear_pointer (&self->conn, PQfinish);
   g_queue_clear_full (&self->commands, (GDestroyNotify) command_free);
   g_queue_clear_full (&self->sent, (GDestroyNotify) command_free);
@@ -1411,6 +1531,9 @@ mm_lobby_cluster_finalize (GObject *object)
   g_hash_table_unref (self->chat_told);
   g_hash_table_unref (self->entries);
   g_hash_table_unref (self->members);
+  g_hash_table_unref (self->outbox);
+  g_hash_table_unref (self->relay_taken);
+  g_queue_clear_full (&self->relay_order, g_free);
   g_free (self->conninfo);
   g_free (self->server_id);
   g_free (self->address);
@@ -1470,6 +1593,10 @@ mm_lobby_cluster_init (MmLobbyCluster *self)
                                          (GDestroyNotify) g_hash_table_unref);
   self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) member_free);
+  self->outbox = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) json_array_unref);
+  self->relay_taken = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_queue_init (&self->relay_order);
   self->last_chat_id = -1;
   self->retry_ms = FIRST_RETRY_MS;
   g_queue_init (&self->commands);
