@@ -537,6 +537,21 @@ test_game_across_servers (Fixture       *fixture,
                   stored->winner, stored->reason);
 }
 
+static void logged_in_cb (GObject *source, GAsyncResult *result, gpointer data);
+static gboolean is_true (gpointer data);
+
+static gboolean
+client_degraded (gpointer data)
+{
+  return mm_lobby_client_is_degraded (data);
+}
+
+static gboolean
+client_whole (gpointer data)
+{
+  return !mm_lobby_client_is_degraded (data);
+}
+
 /* Starts a game: @black seeks, @white, on another server, accepts;
  * the game's id. */
 static char *
@@ -606,12 +621,17 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_autoptr(MmStoredGame) stored = NULL;
   g_autoptr(JsonObject) refused = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(MmLobbyClient) client = NULL;
+  gboolean logged_in = FALSE;
   MmTestClient *clients[2] = { alice, bob };
   g_autofree char *game = NULL;
   guint64 legal;
   char square[3];
 
   g_assert_true (sees (b->cluster, "Alice", TRUE, 10));
+  client = mm_lobby_client_new ("127.0.0.1", a->port, FALSE, NULL);
+  mm_lobby_client_log_in_async (client, "Gina", NULL, FALSE, NULL, logged_in_cb, &logged_in);
+  g_assert_true (run_until (is_true, &logged_in, 10));
   game = start_game (alice, bob);
   for (int ply = 0; ply < 4; ply++)
     play_lowest (rules, clients, game);
@@ -621,6 +641,11 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_assert_true (mm_test_pg_crash (&error));
   g_assert_no_error (error);
   g_assert_true (run_until (none_connected, fixture, 10));
+  /* The app's client learns that its server has lost the database, as
+   * the players do. */
+  g_assert_true (run_until (client_degraded, client, 10));
+  json_object_unref (await_type (alice, "server-degraded"));
+  json_object_unref (await_type (bob, "server-degraded"));
   legal = mm_game_get_legal_moves (rules);
   mm_square_format (__builtin_ctzll (legal), square);
   mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
@@ -632,6 +657,7 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_assert_true (mm_test_pg_start_again (&error));
   g_assert_no_error (error);
   g_assert_true (run_until (all_connected, fixture, 20));
+  g_assert_true (run_until (client_whole, client, 10));
   /* Played when asked again. */
   play_lowest (rules, clients, game);
 
@@ -641,6 +667,8 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_assert_true (mm_test_pg_crash (&error));
   g_assert_no_error (error);
   g_assert_true (run_until (none_connected, fixture, 10));
+  json_object_unref (await_type (alice, "server-degraded"));
+  json_object_unref (await_type (bob, "server-degraded"));
   legal = mm_game_get_legal_moves (rules);
   mm_square_format (__builtin_ctzll (legal), square);
   mm_test_client_send_printf (bob, "{\"type\":\"move\",\"game\":\"%s\",\"square\":\"%s\"}",
@@ -833,6 +861,8 @@ test_database_restart (Fixture       *fixture,
   g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
   g_autoptr(MmTestClient) fred = mm_test_client_login (a->port, "Fred");
   g_autoptr(MmTestClient) eve = NULL;
+  g_autoptr(MmTestClient) late = NULL;
+  g_autoptr(JsonObject) degraded = NULL;
   g_autoptr(GError) error = NULL;
 
   g_assert_true (sees (b->cluster, "Alice", TRUE, 10));
@@ -844,8 +874,15 @@ test_database_restart (Fixture       *fixture,
   g_assert_true (mm_test_pg_crash (&error));
   g_assert_no_error (error);
   /* Each server finds its connection gone, at the latest at its next
-   * heartbeat, and tries again meanwhile. */
+   * heartbeat, and tries again meanwhile; its players are told. */
   g_assert_true (run_until (none_connected, fixture, 10));
+  degraded = await_type (alice, "server-degraded");
+  g_assert_true (json_object_get_boolean_member (degraded, "degraded"));
+  /* One who comes in meanwhile is told too. */
+  late = mm_test_client_login (b->port, "Late");
+  g_clear_pointer (&degraded, json_object_unref);
+  degraded = await_type (late, "server-degraded");
+  g_assert_true (json_object_get_boolean_member (degraded, "degraded"));
   say (alice, "while the database was away");
   expect_said (alice, "Alice", "while the database was away");
   eve = mm_test_client_login (a->port, "Eve");
@@ -855,6 +892,9 @@ test_database_restart (Fixture       *fixture,
   g_assert_true (mm_test_pg_start_again (&error));
   g_assert_no_error (error);
   g_assert_true (run_until (all_connected, fixture, 20));
+  g_clear_pointer (&degraded, json_object_unref);
+  degraded = await_type (late, "server-degraded");
+  g_assert_false (json_object_get_boolean_member (degraded, "degraded"));
   expect_said (bob, "Alice", "while the database was away");
   g_assert_true (sees (b->cluster, "Eve", TRUE, 10));
   g_assert_true (sees (b->cluster, "Fred", FALSE, 10));

@@ -157,6 +157,9 @@ mm_window_show_online_state (MmWindow *self)
   else if (self->lobby_client == NULL
            || mm_lobby_client_get_state (self->lobby_client) == MM_LOBBY_CLIENT_DISCONNECTED)
     text = _mm_window_in_online_game (self) ? g_strdup (_("Not connected to the server.")) : NULL;
+  else if (mm_lobby_client_is_degraded (self->lobby_client))
+    text = g_strdup (_("The server has lost its database for now: a move may be refused "
+                       "until it is back. Nothing played is lost."));
   else if (away > 0 && _mm_window_in_online_game (self))
     {
       MmOnlineRole role = mm_online_game_get_role (self->online_game);
@@ -520,6 +523,8 @@ mm_window_set_lobby_client (MmWindow      *self,
   g_signal_connect_object (client, "notify::state", G_CALLBACK (mm_window_lobby_state_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (client, "notify::reconnect-seconds",
+                           G_CALLBACK (mm_window_show_online_state), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::degraded",
                            G_CALLBACK (mm_window_show_online_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (client, "disconnected", G_CALLBACK (mm_window_lobby_disconnected_cb),
                            self, G_CONNECT_SWAPPED);

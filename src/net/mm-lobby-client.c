@@ -97,6 +97,8 @@ struct _MmLobbyClient
   guint               reconnect_seconds;
   guint               countdown_source;
   gint64              give_up_at;
+  /* The server said it cannot reach its database */
+  gboolean            degraded;
 };
 
 enum
@@ -106,6 +108,7 @@ enum
   PROP_RECONNECT_SECONDS,
   PROP_NAME,
   PROP_RATING,
+  PROP_DEGRADED,
   N_PROPS
 };
 
@@ -127,6 +130,9 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void mm_lobby_client_set_degraded (MmLobbyClient *self,
+                                          gboolean       degraded);
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MmLobbyClient, mm_lobby_client, G_TYPE_OBJECT)
@@ -590,6 +596,8 @@ mm_lobby_client_dispatch (MmLobbyClient *self,
                    g_str_equal (type, "challenge-declined"));
   else if (g_str_equal (type, "game-started"))
     mm_lobby_client_game_started (self, message);
+  else if (g_str_equal (type, "server-degraded"))
+    mm_lobby_client_set_degraded (self, json_object_get_boolean_member (message, "degraded"));
   else if (g_str_equal (type, "game-state"))
     mm_lobby_client_game_state (self, message);
   else if (g_str_equal (type, "error"))
@@ -634,8 +642,20 @@ mm_lobby_client_set_state (MmLobbyClient      *self,
 }
 
 static void
+mm_lobby_client_set_degraded (MmLobbyClient *self,
+                              gboolean       degraded)
+{
+  if (self->degraded == degraded)
+    return;
+  self->degraded = degraded;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEGRADED]);
+}
+
+static void
 mm_lobby_client_drop_connection (MmLobbyClient *self)
 {
+  /* A new connection, to this server or another, says afresh. */
+  mm_lobby_client_set_degraded (self, FALSE);
   if (self->connection != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->connection, self);
@@ -1126,6 +1146,9 @@ mm_lobby_client_get_property (GObject    *object,
     case PROP_RATING:
       g_value_set_int (value, self->rating);
       break;
+    case PROP_DEGRADED:
+      g_value_set_boolean (value, self->degraded);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1154,6 +1177,11 @@ mm_lobby_client_class_init (MmLobbyClientClass *klass)
   properties[PROP_RATING] =
     g_param_spec_int ("rating", NULL, NULL, -1, 5000, -1,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The server has lost its database for now (a server of a cluster):
+   * moves may be refused until it is back. */
+  properties[PROP_DEGRADED] =
+    g_param_spec_boolean ("degraded", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Lobby chat: who said what. */
@@ -1330,6 +1358,15 @@ mm_lobby_client_get_state (MmLobbyClient *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), MM_LOBBY_CLIENT_DISCONNECTED);
   return self->state;
+}
+
+/* Whether the server has said it cannot reach its database. */
+gboolean
+mm_lobby_client_is_degraded (MmLobbyClient *self)
+{
+  g_return_val_if_fail (MM_IS_LOBBY_CLIENT (self), FALSE);
+
+  return self->degraded;
 }
 
 guint

@@ -99,6 +99,7 @@ guint               mm_lobby_client_get_reconnect_seconds (MmLobbyClient   *self
 const char         *mm_lobby_client_get_name          (MmLobbyClient       *self);
 gboolean            mm_lobby_client_is_guest          (MmLobbyClient       *self);
 int                 mm_lobby_client_get_rating        (MmLobbyClient       *self);
+gboolean            mm_lobby_client_is_degraded       (MmLobbyClient       *self);
 const char         *mm_lobby_client_get_server_name   (MmLobbyClient       *self);
 guint               mm_lobby_client_get_max_chat      (MmLobbyClient       *self);
 

@@ -418,6 +418,38 @@ relist (MmLobbyServer *self)
   mm_lobby_relay_relist (self, "game", games);
 }
 
+/* Tells @peer, or with @peer NULL everyone in, whether the server has
+ * lost its database. */
+void
+mm_lobby_presence_tell_degraded (MmLobbyServer *self,
+                                 MmLobbyPeer   *peer)
+{
+  g_autoptr(JsonObject) message = mm_protocol_new_message ("server-degraded", NULL);
+  GHashTableIter iter;
+  gpointer key;
+
+  json_object_set_boolean_member (message, "degraded", self->degraded);
+  if (peer != NULL)
+    {
+      mm_lobby_peer_send (peer, message);
+      return;
+    }
+  g_hash_table_iter_init (&iter, self->peers);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (((MmLobbyPeer *) key)->session != NULL)
+      mm_lobby_peer_send (key, message);
+}
+
+static void
+set_degraded (MmLobbyServer *self,
+              gboolean       degraded)
+{
+  if (self->degraded == degraded)
+    return;
+  self->degraded = degraded;
+  mm_lobby_presence_tell_degraded (self, NULL);
+}
+
 /* A new connection to the database: this server's players, all of them
  * (the others may have marked them gone meanwhile). */
 static void
@@ -433,8 +465,10 @@ cluster_connected_cb (MmLobbyCluster *cluster,
     {
       mm_lobby_server_log (self, "the cluster's database is away: "
                            "the lobby is this server's alone until it is back");
+      set_degraded (self, TRUE);
       return;
     }
+  set_degraded (self, FALSE);
   players = g_ptr_array_new_with_free_func (g_free);
   g_hash_table_iter_init (&iter, self->sessions);
   while (g_hash_table_iter_next (&iter, NULL, &value))

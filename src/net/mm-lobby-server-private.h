@@ -120,6 +120,8 @@ struct _MmLobbyServer
   MmStore        *store;
   /* The other servers on the same PostgreSQL database; NULL alone */
   MmLobbyCluster *cluster;
+  /* The cluster's database is away: the players are told */
+  gboolean        degraded;
   /* "server\nname key" → MmLobbyPeer: the proxies of players of other
    * servers in games here (mm-lobby-relay.c) */
   GHashTable     *proxies;
@@ -274,6 +276,8 @@ void        mm_lobby_presence_ignore      (MmLobbyServer  *self,
 void        mm_lobby_presence_broadcast   (GHashTable     *peers,
                                            JsonObject     *message);
 void        mm_lobby_presence_join_cluster (MmLobbyServer *self);
+void        mm_lobby_presence_tell_degraded (MmLobbyServer *self,
+                                             MmLobbyPeer   *peer);
 void        mm_lobby_presence_leave_cluster (MmLobbyServer *self);
 gboolean    mm_lobby_presence_is_elsewhere (MmLobbyServer *self,
                                             const char    *key);

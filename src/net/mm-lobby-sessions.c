@@ -184,6 +184,9 @@ send_session (MmLobbyPeer    *peer,
                                   (gint64) (session->account->deviation + 0.5));
     }
   mm_lobby_peer_send (peer, reply);
+  /* A newcomer learns what the others were told. */
+  if (peer->server->degraded)
+    mm_lobby_presence_tell_degraded (peer->server, peer);
 }
 
 void

@@ -398,6 +398,11 @@ static const FieldSpec game_record_fields[] = {
   { NULL },
 };
 
+static const FieldSpec degraded_fields[] = {
+  { "degraded", FIELD_BOOL, TRUE },
+  { NULL },
+};
+
 static const MessageSpec messages[] = {
   { "hello", BY_CLIENT, hello_fields },
   { "welcome", BY_SERVER, welcome_fields },
@@ -405,6 +410,7 @@ static const MessageSpec messages[] = {
   { "ok", BY_SERVER, no_fields },
   { "ping", BY_EITHER, no_fields },
   { "pong", BY_EITHER, no_fields },
+  { "server-degraded", BY_SERVER, degraded_fields },
   { "login", BY_CLIENT, login_fields },
   { "register", BY_CLIENT, register_fields },
   { "resume", BY_CLIENT, resume_fields },
