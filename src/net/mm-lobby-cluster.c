@@ -36,21 +36,18 @@
 
 #include "config.h"
 
-#include <glib-unix.h>
 #include <json-glib/json-glib.h>
 #include <libpq-fe.h>
 
 #include "mm-lobby-cluster.h"
+#include "mm-cluster-relay.h"
+#include "mm-pg-pipeline.h"
 
 #define CHANNEL "monomachia_lobby"
 #define HEARTBEAT_MS 1000
-#define FIRST_RETRY_MS 250
-#define LAST_RETRY_MS 4000
 /* Chat lines waiting for the database while it is away; the lines
  * after these reach only this server's lobby. */
 #define MAX_KEPT 256
-/* Statements on the wire at once */
-#define MAX_IN_FLIGHT 256
 /* The database's clock, the one every server reads. */
 #define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 /* Chat older than this is pruned from the table. */
@@ -69,20 +66,10 @@ struct _MmLobbyCluster
   char         *address;
   guint         grace_s;
 
-  PGconn       *conn;
-  /* Connected, listening, and the statements flowing */
-  gboolean      connected;
-  /* Said in the log since the last connection */
-  gboolean      told_unreachable;
-  guint         watch;
-  guint         retry_source;
-  guint         retry_ms;
+  /* The cluster's own connection, its statements pipelined */
+  MmPgPipeline *pipeline;
   guint         heartbeat_source;
   guint         heartbeats;
-  /* Command: waiting to be sent, and sent (libpq's pipeline mode: many
-   * on the wire, their results in order) */
-  GQueue        commands;
-  GQueue        sent;
   /* key → MmClusterPlayer: the other servers' players */
   GHashTable   *players;
   /* The last chat line read; -1 until the first connection says */
@@ -94,16 +81,8 @@ struct _MmLobbyCluster
   GHashTable   *entries;
   /* id → Member: the servers as the last heartbeat read them */
   GHashTable   *members;
-  /* Server id → JsonArray of {key, body}: what this turn of the main
-   * loop relays, sent in one statement a server */
-  GHashTable   *outbox;
-  guint         outbox_source;
-  gboolean      flushing;
-  /* A fetch of the relay is queued and not yet sent */
-  gboolean      fetch_waiting;
-  /* The ids of the last relayed messages taken, a set and in order */
-  GHashTable   *relay_taken;
-  GQueue        relay_order;
+  /* Messages between servers */
+  MmClusterRelay *relay;
 };
 
 /* Another server of the cluster: where clients reach it, and how long
@@ -146,31 +125,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MmLobbyCluster, mm_lobby_cluster, G_TYPE_OBJECT)
 
-typedef struct _Command Command;
-typedef void (*CommandDone) (MmLobbyCluster *self,
-                             Command        *command,
-                             PGresult       *result);
-
-struct _Command
-{
-  const char  *sql;
-  /* Text values; NULL is SQL's NULL */
-  GPtrArray   *params;
-  CommandDone  done;
-  /* Sent again on a new connection when the old one is lost */
-  gboolean     kept;
-  /* A claim's answer, given once: whether this server won it */
-  MmClusterClaimed claimed;
-  gpointer     claimed_data;
-  /* Its result was read (the first, the one done is given) */
-  gboolean     got_result;
-  /* Cleared when it is sent: the relay's "a fetch waits" */
-  gboolean    *waiting;
-};
-
-static void connect_start (MmLobbyCluster *self);
-static gboolean flush_outbox_cb (gpointer data);
-static void send_next (MmLobbyCluster *self);
 
 static void
 player_free (MmClusterPlayer *player)
@@ -180,17 +134,6 @@ player_free (MmClusterPlayer *player)
   g_free (player->status);
   g_free (player->server);
   g_free (player);
-}
-
-/* A claim whose statement never ran (the connection was lost) was not
- * won. */
-static void
-command_free (Command *command)
-{
-  if (command->claimed != NULL)
-    command->claimed (g_ptr_array_index (command->params, 1), FALSE, command->claimed_data);
-  g_ptr_array_unref (command->params);
-  g_free (command);
 }
 
 static void
@@ -212,57 +155,40 @@ log_line (MmLobbyCluster *self,
   g_signal_emit (self, signals[LOG], 0, line);
 }
 
-/* libpq's messages end with a newline; the log's lines do not. */
-static char *
-pg_message (PGconn *conn)
-{
-  return g_strchomp (g_strdup (conn != NULL ? PQerrorMessage (conn) : "no connection"));
-}
-
-/* Queues @sql with its @n_values values (text; NULL is SQL's NULL),
- * and sends it when the connection is free; @claimed, if any, is told
- * whether a claim was won. */
+/* Queues @sql with its @n_values values (text; NULL is SQL's NULL) on
+ * the cluster's connection: @done is given the result, @failed is told
+ * if there is none (both with @data).  What was relayed before goes
+ * before it: a reply before the news that followed it, as from one
+ * server. */
 static void
-queue_claim (MmLobbyCluster    *self,
-             const char        *sql,
-             CommandDone        done,
-             gboolean           kept,
-             MmClusterClaimed   claimed,
-             gpointer           claimed_data,
-             guint              n_values,
-             const char *const *values)
+queue_full (MmLobbyCluster    *self,
+            const char        *sql,
+            MmPgDone           done,
+            MmPgFailed         failed,
+            gpointer           data,
+            gboolean           kept,
+            guint              n_values,
+            const char *const *values)
 {
-  Command *command;
-
-  /* What was relayed before goes before: a reply before the news that
-   * followed it, as from one server. */
-  if (self->outbox_source != 0 && !self->flushing)
-    {
-      g_clear_handle_id (&self->outbox_source, g_source_remove);
-      flush_outbox_cb (self);
-    }
-  command = g_new0 (Command, 1);
-  command->sql = sql;
-  command->done = done;
-  command->kept = kept;
-  command->claimed = claimed;
-  command->claimed_data = claimed_data;
-  command->params = g_ptr_array_new_full (n_values, g_free);
-  for (guint i = 0; i < n_values; i++)
-    g_ptr_array_add (command->params, g_strdup (values[i]));
-  g_queue_push_tail (&self->commands, command);
-  send_next (self);
+  mm_cluster_relay_flush (self->relay);
+  mm_pg_pipeline_queue (self->pipeline, sql, kept, done, failed, data, n_values, values);
 }
 
 static void
 queue_command (MmLobbyCluster    *self,
                const char        *sql,
-               CommandDone        done,
+               MmPgDone           done,
                gboolean           kept,
                guint              n_values,
                const char *const *values)
 {
-  queue_claim (self, sql, done, kept, NULL, NULL, n_values, values);
+  queue_full (self, sql, done, NULL, self, kept, n_values, values);
+}
+
+static gboolean
+is_connected (MmLobbyCluster *self)
+{
+  return mm_pg_pipeline_get_connected (self->pipeline);
 }
 
 #define QUEUE(self, sql, done, kept, ...) \
@@ -275,219 +201,6 @@ static char *
 grace_text (MmLobbyCluster *self)
 {
   return g_strdup_printf ("%u", self->grace_s);
-}
-
-/* Connection handling. */
-
-static void
-stop_watching (MmLobbyCluster *self)
-{
-  if (self->watch != 0)
-    g_source_remove (self->watch);
-  self->watch = 0;
-}
-
-static void
-set_connected (MmLobbyCluster *self,
-               gboolean        connected)
-{
-  if (self->connected == connected)
-    return;
-  self->connected = connected;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
-}
-
-static gboolean
-retry_cb (gpointer data)
-{
-  MmLobbyCluster *self = data;
-
-  self->retry_source = 0;
-  connect_start (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The connection is gone: what was on the wire and what only reads or
- * presence (written again in full on the next connection) is dropped;
- * chat lines wait.  A new connection is tried after a pause that grows
- * while the database stays away. */
-static void
-connection_lost (MmLobbyCluster *self)
-{
-  g_autofree char *message = pg_message (self->conn);
-  GQueue kept = G_QUEUE_INIT;
-  Command *command;
-
-  if (self->connected)
-    log_line (self, "cluster: lost the database (%s); trying again", message);
-  else if (!self->told_unreachable)
-    log_line (self, "cluster: cannot reach the database (%s); trying again", message);
-  self->told_unreachable = TRUE;
-  stop_watching (self);
-  g_clear_pointer (&self->conn, PQfinish);
-  /* What was sent may or may not have been done: a kept statement is
-   * sent again (a chat line or a relayed message twice, rather than
-   * never). */
-  while ((command = g_queue_pop_tail (&self->sent)) != NULL)
-    g_queue_push_head (&self->commands, command);
-  while ((command = g_queue_pop_head (&self->commands)) != NULL)
-    {
-      if (command->kept && kept.length < MAX_KEPT)
-        g_queue_push_tail (&kept, command);
-      else
-        command_free (command);
-    }
-  self->commands = kept;
-  set_connected (self, FALSE);
-  if (self->retry_source == 0)
-    self->retry_source = g_timeout_add (self->retry_ms, retry_cb, self);
-  self->retry_ms = MIN (self->retry_ms * 2, LAST_RETRY_MS);
-}
-
-static void watch_socket (MmLobbyCluster *self, GIOCondition condition);
-
-static void handle_notification (MmLobbyCluster *self, const char *payload);
-
-/* One result of the statement sent first and not yet done with. */
-static void
-take_result (MmLobbyCluster *self,
-             PGresult       *result)
-{
-  Command *command = g_queue_peek_head (&self->sent);
-
-  switch (PQresultStatus (result))
-    {
-    case PGRES_PIPELINE_SYNC:
-      /* Each statement is followed by a sync: its end. */
-      command_free (g_queue_pop_head (&self->sent));
-      break;
-    case PGRES_COMMAND_OK:
-    case PGRES_TUPLES_OK:
-      if (command->done != NULL && !command->got_result)
-        command->done (self, command, result);
-      command->got_result = TRUE;
-      break;
-    default:
-      {
-        g_autofree char *message = g_strchomp (g_strdup (PQresultErrorMessage (result)));
-
-        log_line (self, "cluster: a statement failed: %s", message);
-        command->got_result = TRUE;
-      }
-    }
-}
-
-/* Reads what the server sent: results of the statements on the wire and
- * notifications; then sends what waits. */
-static void
-read_input (MmLobbyCluster *self)
-{
-  PGnotify *notification;
-  gboolean ended = FALSE;
-
-  if (!PQconsumeInput (self->conn))
-    {
-      connection_lost (self);
-      return;
-    }
-  /* A statement's results end with one NULL, then comes its sync; two
-   * NULLs running mean nothing more has come. */
-  while (self->conn != NULL && !g_queue_is_empty (&self->sent) && !PQisBusy (self->conn))
-    {
-      PGresult *result = PQgetResult (self->conn);
-
-      if (result == NULL)
-        {
-          if (ended)
-            break;
-          ended = TRUE;
-          continue;
-        }
-      ended = FALSE;
-      take_result (self, result);
-      PQclear (result);
-    }
-  while (self->conn != NULL && (notification = PQnotifies (self->conn)) != NULL)
-    {
-      handle_notification (self, notification->extra);
-      PQfreemem (notification);
-    }
-  if (self->conn != NULL && PQstatus (self->conn) == CONNECTION_BAD)
-    {
-      connection_lost (self);
-      return;
-    }
-  send_next (self);
-}
-
-static gboolean
-socket_cb (int          fd,
-           GIOCondition condition,
-           gpointer     data)
-{
-  MmLobbyCluster *self = data;
-
-  if (condition & G_IO_OUT)
-    {
-      int flushed = PQflush (self->conn);
-
-      if (flushed < 0)
-        {
-          self->watch = 0;
-          connection_lost (self);
-          return G_SOURCE_REMOVE;
-        }
-      if (flushed == 0)
-        {
-          self->watch = 0;
-          watch_socket (self, G_IO_IN);
-          read_input (self);
-          return G_SOURCE_REMOVE;
-        }
-    }
-  if (condition & (G_IO_IN | G_IO_HUP | G_IO_ERR))
-    read_input (self);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-watch_socket (MmLobbyCluster *self,
-              GIOCondition    condition)
-{
-  stop_watching (self);
-  self->watch = g_unix_fd_add (PQsocket (self->conn), condition, socket_cb, self);
-}
-
-/* Sends what waits, without waiting for the results of what went
- * before (a pipeline), each statement its own transaction (a sync after
- * each), so that one that fails takes no other with it. */
-static void
-send_next (MmLobbyCluster *self)
-{
-  Command *command;
-  int flushed;
-
-  if (!self->connected || g_queue_is_empty (&self->commands))
-    return;
-  while (g_queue_get_length (&self->sent) < MAX_IN_FLIGHT
-         && (command = g_queue_pop_head (&self->commands)) != NULL)
-    {
-      g_queue_push_tail (&self->sent, command);
-      if (command->waiting != NULL)
-        *command->waiting = FALSE;
-      if (!PQsendQueryParams (self->conn, command->sql, (int) command->params->len, NULL,
-                              (const char *const *) command->params->pdata, NULL, NULL, 0)
-          || !PQpipelineSync (self->conn))
-        {
-          connection_lost (self);
-          return;
-        }
-    }
-  flushed = PQflush (self->conn);
-  if (flushed < 0)
-    connection_lost (self);
-  else if (flushed > 0)
-    watch_socket (self, G_IO_IN | G_IO_OUT);
 }
 
 /* Presence. */
@@ -552,23 +265,25 @@ remove_player (MmLobbyCluster *self,
 /* One player's row, after a notification: none when the player left or
  * is on this server now. */
 static void
-player_read (MmLobbyCluster *self,
-             Command        *command,
-             PGresult       *result)
+player_read (PGresult  *result,
+             GPtrArray *values,
+             gpointer   data)
 {
+  MmLobbyCluster *self = data;
   if (PQntuples (result) == 1)
     set_player (self, player_from_row (result, 0));
   else
-    remove_player (self, g_ptr_array_index (command->params, 2));
+    remove_player (self, g_ptr_array_index (values, 2));
 }
 
 /* Every present player, after a new connection: those not among them
  * left while this server was not listening. */
 static void
-players_read (MmLobbyCluster *self,
-              Command        *command,
-              PGresult       *result)
+players_read (PGresult  *result,
+              GPtrArray *values,
+              gpointer   data)
 {
+  MmLobbyCluster *self = data;
   g_autoptr(GHashTable) present = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GList) keys = NULL;
 
@@ -633,29 +348,32 @@ tell_lines (MmLobbyCluster *self,
 
 /* A line a notification named. */
 static void
-line_read (MmLobbyCluster *self,
-           Command        *command,
-           PGresult       *result)
+line_read (PGresult  *result,
+           GPtrArray *values,
+           gpointer   data)
 {
+  MmLobbyCluster *self = data;
   tell_lines (self, result);
 }
 
 /* The lines after the watermark, read after a new connection: all of
  * them up to the last were committed when it was read. */
 static void
-lines_missed_read (MmLobbyCluster *self,
-                   Command        *command,
-                   PGresult       *result)
+lines_missed_read (PGresult  *result,
+                   GPtrArray *values,
+                   gpointer   data)
 {
+  MmLobbyCluster *self = data;
   raise_watermark (self, tell_lines (self, result));
 }
 
 /* The first connection starts the chat at its last line. */
 static void
-last_line_read (MmLobbyCluster *self,
-                Command        *command,
-                PGresult       *result)
+last_line_read (PGresult  *result,
+                GPtrArray *values,
+                gpointer   data)
 {
+  MmLobbyCluster *self = data;
   if (self->last_chat_id < 0 && PQntuples (result) == 1)
     raise_watermark (self, g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10));
 }
@@ -734,24 +452,26 @@ remove_entry (MmLobbyCluster *self,
 }
 
 static void
-entry_read (MmLobbyCluster *self,
-            Command        *command,
-            PGresult       *result)
+entry_read (PGresult  *result,
+            GPtrArray *values,
+            gpointer   data)
 {
+  MmLobbyCluster *self = data;
   if (PQntuples (result) == 1)
     set_entry (self, PQgetvalue (result, 0, 0), PQgetvalue (result, 0, 1),
                PQgetvalue (result, 0, 2), PQgetvalue (result, 0, 3));
   else
-    remove_entry (self, g_ptr_array_index (command->params, 2),
-                  g_ptr_array_index (command->params, 3));
+    remove_entry (self, g_ptr_array_index (values, 2),
+                  g_ptr_array_index (values, 3));
 }
 
 /* Every seek and game of the others, after a new connection. */
 static void
-entries_read (MmLobbyCluster *self,
-              Command        *command,
-              PGresult       *result)
+entries_read (PGresult  *result,
+              GPtrArray *values,
+              gpointer   data)
 {
+  MmLobbyCluster *self = data;
   g_autoptr(GHashTable) present = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GHashTableIter kinds;
   gpointer kind, of_kind;
@@ -776,96 +496,6 @@ entries_read (MmLobbyCluster *self,
             remove_entry (self, kind, l->data);
         }
     }
-}
-
-/* Messages between servers. */
-
-#define RELAY_COLUMNS "id, from_server, key, body"
-
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* Whether the relayed message @id is new here: a crash of the database
- * can lose the commit that took it off the table, which gives it again.
- * Only the last ids are remembered; a message given again is a recent
- * one. */
-static gboolean
-first_time_taken (MmLobbyCluster *self,
-                  gint64          id)
-{
-  if (g_hash_table_contains (self->relay_taken, &id))
-    return FALSE;
-  g_hash_table_add (self->relay_taken, g_memdup2 (&id, sizeof id));
-  g_queue_push_tail (&self->relay_order, g_memdup2 (&id, sizeof id));
-  while (g_queue_get_length (&self->relay_order) > MAX_TOLD)
-    {
-      g_autofree gint64 *oldest = g_queue_pop_head (&self->relay_order);
-
-      g_hash_table_remove (self->relay_taken, oldest);
-    }
-  return TRUE;
-}
-
-/* Relayed messages, taken off the table (so each is handled once), in
- * the order they were sent. */
-static void
-relayed_read (MmLobbyCluster *self,
-              Command        *command,
-              PGresult       *result)
-{
-  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
-
-  for (int row = 0; row < PQntuples (result); row++)
-    {
-      gint64 pair[2] = { g_ascii_strtoll (PQgetvalue (result, row, 0), NULL, 10), row };
-
-      g_array_append_vals (order, pair, 1);
-    }
-  g_array_sort (order, compare_ids);
-  for (guint i = 0; i < order->len; i++)
-    {
-      gint64 id = ((gint64 *) order->data)[i * 2];
-      int row = (int) ((gint64 *) order->data)[i * 2 + 1];
-      g_autoptr(JsonObject) body = NULL;
-
-      if (!first_time_taken (self, id))
-        continue;
-      if ((body = parse_object (PQgetvalue (result, row, 3))) == NULL)
-        {
-          log_line (self, "cluster: a relayed message that is not an object, dropped");
-          continue;
-        }
-      g_signal_emit (self, signals[RELAYED], 0, PQgetvalue (result, row, 1),
-                     PQgetvalue (result, row, 2), body);
-    }
-}
-
-/* Takes every message waiting for this server off the relay: one
- * statement, queued once however many notifications come before it is
- * sent.  Its commit does not wait for the disk: lost in a crash, the
- * rows come back and are taken again (twice rather than never). */
-static void
-fetch_relayed (MmLobbyCluster *self)
-{
-  Command *command;
-
-  if (self->fetch_waiting)
-    return;
-  QUEUE (self,
-         "DELETE FROM relay WHERE to_server = $1 RETURNING " RELAY_COLUMNS,
-         relayed_read, FALSE, self->server_id);
-  command = g_queue_peek_tail (&self->commands);
-  /* Sent already, when the connection was free. */
-  if (command == NULL || command->done != relayed_read)
-    return;
-  self->fetch_waiting = TRUE;
-  command->waiting = &self->fetch_waiting;
 }
 
 static void
@@ -895,15 +525,16 @@ handle_notification (MmLobbyCluster *self,
       /* Every server hears every relay; each takes its own, all that
        * waits at once. */
       if (g_strv_length (parts) == 2 && g_str_equal (parts[0], self->server_id))
-        fetch_relayed (self);
+        mm_cluster_relay_fetch (self->relay);
     }
 }
 
 static void
-members_read (MmLobbyCluster *self,
-              Command        *command,
-              PGresult       *result)
+members_read (PGresult  *result,
+              GPtrArray *values,
+              gpointer   data)
 {
+  MmLobbyCluster *self = data;
   gint64 now = g_get_monotonic_time ();
 
   g_hash_table_remove_all (self->members);
@@ -927,7 +558,7 @@ heartbeat_cb (gpointer data)
   MmLobbyCluster *self = data;
   g_autofree char *grace = grace_text (self);
 
-  if (!self->connected)
+  if (!is_connected (self))
     return G_SOURCE_CONTINUE;
   QUEUE (self,
          "INSERT INTO cluster_servers (id, address, seen) VALUES ($1, $2, " NOW_MS ")"
@@ -957,24 +588,26 @@ heartbeat_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Listening, this server's heartbeat, then every player and the chat
- * missed: the statements of a new connection, before those that
- * waited for it. */
 static void
-start_session (MmLobbyCluster *self)
+relayed_cb (MmClusterRelay *relay,
+            const char     *from_server,
+            const char     *key,
+            JsonObject     *body,
+            MmLobbyCluster *self)
+{
+  g_signal_emit (self, signals[RELAYED], 0, from_server, key, body);
+}
+
+/* A new connection: listening, this server's heartbeat, then every
+ * player, seek and game, the messages waiting and the chat missed;
+ * before the statements that waited for it. */
+static void
+opened_cb (MmPgPipeline   *pipeline,
+           MmLobbyCluster *self)
 {
   g_autofree char *grace = grace_text (self);
   g_autofree char *last = g_strdup_printf ("%" G_GINT64_FORMAT, self->last_chat_id);
-  GQueue waiting = self->commands;
 
-  g_queue_init (&self->commands);
-  self->retry_ms = FIRST_RETRY_MS;
-  self->told_unreachable = FALSE;
-  PQsetnonblocking (self->conn, 1);
-  if (!PQenterPipelineMode (self->conn))
-    log_line (self, "cluster: no pipeline mode; statements go one by one");
-  watch_socket (self, G_IO_IN);
-  self->connected = TRUE;
   /* Presence, chat, the lists and the heartbeat are the lobby's passing
    * state, written again and again: their commits need not wait for the
    * disk (a crash of the database loses at most its last fraction of a
@@ -986,86 +619,40 @@ start_session (MmLobbyCluster *self)
   heartbeat_cb (self);
   QUEUE (self, "SELECT " ALIVE_PLAYER_COLUMNS, players_read, FALSE, grace, self->server_id);
   QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS, entries_read, FALSE, grace, self->server_id);
-  fetch_relayed (self);
+  mm_cluster_relay_restart (self->relay);
   if (self->last_chat_id < 0)
     queue_command (self, "SELECT COALESCE(max(id), 0) FROM lobby_chat", last_line_read, FALSE,
                    0, NULL);
   else
     QUEUE (self, "SELECT " CHAT_COLUMNS " FROM lobby_chat WHERE id > $1 ORDER BY id LIMIT 1000",
            lines_missed_read, FALSE, last);
-  for (GList *l = waiting.head; l != NULL; l = l->next)
-    g_queue_push_tail (&self->commands, l->data);
-  g_queue_clear (&waiting);
   log_line (self, "cluster: joined as %s", self->server_id);
-  /* Told now, so that this server's own players are written after the
-   * reads above. */
+}
+
+/* Told after what was queued when the connection opened, so that this
+ * server's own players are written after the reads. */
+static void
+connected_cb (MmPgPipeline   *pipeline,
+              GParamSpec     *pspec,
+              MmLobbyCluster *self)
+{
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
 }
 
-/* What the database says beside the results (a shutdown, say) goes to
- * the log rather than to standard error. */
 static void
-notice_cb (void       *data,
-           const char *message)
+notified_cb (MmPgPipeline   *pipeline,
+             const char     *payload,
+             MmLobbyCluster *self)
 {
-  g_autofree char *line = g_strchomp (g_strdup (message));
-
-  log_line (data, "cluster: the database says: %s", line);
+  handle_notification (self, payload);
 }
 
-static gboolean connect_poll_cb (int fd, GIOCondition condition, gpointer data);
-
 static void
-connect_poll (MmLobbyCluster *self)
+pipeline_log_cb (MmPgPipeline   *pipeline,
+                 const char     *line,
+                 MmLobbyCluster *self)
 {
-  switch (PQconnectPoll (self->conn))
-    {
-    case PGRES_POLLING_OK:
-      start_session (self);
-      break;
-    case PGRES_POLLING_READING:
-      self->watch = g_unix_fd_add (PQsocket (self->conn), G_IO_IN, connect_poll_cb, self);
-      break;
-    case PGRES_POLLING_WRITING:
-      self->watch = g_unix_fd_add (PQsocket (self->conn), G_IO_OUT, connect_poll_cb, self);
-      break;
-    case PGRES_POLLING_FAILED:
-    default:
-      connection_lost (self);
-      break;
-    }
-}
-
-static gboolean
-connect_poll_cb (int          fd,
-                 GIOCondition condition,
-                 gpointer     data)
-{
-  MmLobbyCluster *self = data;
-
-  self->watch = 0;
-  connect_poll (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* Starts a connection without waiting for it: PQconnectStartParams,
- * then PQconnectPoll whenever the socket is ready as it asks. */
-static void
-connect_start (MmLobbyCluster *self)
-{
-  const char *const keywords[] = { "dbname", "client_encoding", "fallback_application_name", NULL };
-  const char *const values[] = { self->conninfo, "UTF8", "monomachia-server", NULL };
-
-  self->conn = PQconnectStartParams (keywords, values, 1);
-  if (self->conn == NULL)
-    g_error ("libpq: out of memory");
-  if (PQstatus (self->conn) == CONNECTION_BAD || PQsocket (self->conn) < 0)
-    {
-      connection_lost (self);
-      return;
-    }
-  PQsetNoticeProcessor (self->conn, notice_cb, self);
-  self->watch = g_unix_fd_add (PQsocket (self->conn), G_IO_OUT, connect_poll_cb, self);
+  log_line (self, "cluster: %s", line);
 }
 
 /* Public. */
@@ -1092,7 +679,13 @@ mm_lobby_cluster_new (const char *conninfo,
   /* A server is late by a heartbeat or two before it is dead. */
   self->grace_s = MAX (grace_s, 3);
   self->heartbeat_source = g_timeout_add (HEARTBEAT_MS, heartbeat_cb, self);
-  connect_start (self);
+  self->pipeline = mm_pg_pipeline_new (conninfo);
+  g_signal_connect (self->pipeline, "opened", G_CALLBACK (opened_cb), self);
+  g_signal_connect (self->pipeline, "notified", G_CALLBACK (notified_cb), self);
+  g_signal_connect (self->pipeline, "log", G_CALLBACK (pipeline_log_cb), self);
+  g_signal_connect (self->pipeline, "notify::connected", G_CALLBACK (connected_cb), self);
+  self->relay = mm_cluster_relay_new (self->pipeline, server_id);
+  g_signal_connect (self->relay, "relayed", G_CALLBACK (relayed_cb), self);
   return self;
 }
 
@@ -1107,7 +700,7 @@ gboolean
 mm_lobby_cluster_get_connected (MmLobbyCluster *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), FALSE);
-  return self->connected;
+  return is_connected (self);
 }
 
 /* A player on another server, or NULL. */
@@ -1140,7 +733,7 @@ mm_lobby_cluster_publish_player (MmLobbyCluster        *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   if (player->rating >= 0)
     {
@@ -1173,7 +766,7 @@ mm_lobby_cluster_replace_players (MmLobbyCluster *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   for (guint i = 0; i < players->len; i++)
     json_array_add_string_element (keys, ((MmClusterPlayer *) players->pdata[i])->key);
@@ -1195,7 +788,7 @@ mm_lobby_cluster_withdraw_player (MmLobbyCluster *self,
 {
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   QUEUE (self,
          "WITH gone AS (UPDATE presence SET gone = TRUE"
@@ -1217,7 +810,7 @@ mm_lobby_cluster_share_entry (MmLobbyCluster *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   json_node_set_object (node, body);
   text = json_to_string (node, FALSE);
@@ -1238,7 +831,7 @@ mm_lobby_cluster_withdraw_entry (MmLobbyCluster *self,
 {
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   QUEUE (self,
          "WITH gone AS (UPDATE shared_entries SET gone = TRUE"
@@ -1262,7 +855,7 @@ mm_lobby_cluster_replace_entries (MmLobbyCluster *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     return;
   g_hash_table_iter_init (&iter, entries);
   while (g_hash_table_iter_next (&iter, &id, NULL))
@@ -1312,42 +905,6 @@ mm_lobby_cluster_list_entries (MmLobbyCluster *self,
   return bodies;
 }
 
-/* The messages of this turn of the main loop for each server, one
- * statement a server: inserted in their order, told with one
- * notification, and kept until the database has them (its commit waits
- * for the disk: a move forwarded is never lost by a crash). */
-static gboolean
-flush_outbox_cb (gpointer data)
-{
-  MmLobbyCluster *self = data;
-  GHashTableIter iter;
-  gpointer to_server, messages;
-
-  self->outbox_source = 0;
-  self->flushing = TRUE;
-  g_hash_table_iter_init (&iter, self->outbox);
-  while (g_hash_table_iter_next (&iter, &to_server, &messages))
-    {
-      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
-      g_autofree char *text = NULL;
-
-      json_node_set_array (node, messages);
-      text = json_to_string (node, FALSE);
-      QUEUE (self,
-             "WITH sure AS (SELECT set_config ('synchronous_commit', 'on', true) AS on),"
-             " sent AS (INSERT INTO relay (to_server, from_server, key, body)"
-             " SELECT $1, $2, m.value->>'key', m.value->>'body'"
-             " FROM json_array_elements ($3::json) WITH ORDINALITY AS m (value, n), sure"
-             " ORDER BY m.n RETURNING id)"
-             " SELECT pg_notify ('" CHANNEL "', 'r ' || $1 || ' ' || max (id)) FROM sent"
-             " HAVING count (*) > 0",
-             NULL, TRUE, to_server, self->server_id, text);
-    }
-  g_hash_table_remove_all (self->outbox);
-  self->flushing = FALSE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Sends @body to the server @to_server, about the player @key: it
  * arrives there once, in order, as "relayed"; while the database is
  * away it waits. */
@@ -1357,40 +914,37 @@ mm_lobby_cluster_relay (MmLobbyCluster *self,
                         const char     *key,
                         JsonObject     *body)
 {
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autofree char *text = NULL;
-  JsonArray *messages;
-  JsonObject *message;
-
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected && g_queue_get_length (&self->commands) >= MAX_KEPT)
-    return;
-  if ((messages = g_hash_table_lookup (self->outbox, to_server)) == NULL)
-    {
-      messages = json_array_new ();
-      g_hash_table_insert (self->outbox, g_strdup (to_server), messages);
-    }
-  json_node_set_object (node, body);
-  message = json_object_new ();
-  json_object_set_string_member (message, "key", key);
-  text = json_to_string (node, FALSE);
-  json_object_set_string_member (message, "body", text);
-  json_array_add_object_element (messages, message);
-  if (self->outbox_source == 0)
-    self->outbox_source = g_idle_add (flush_outbox_cb, self);
+  mm_cluster_relay_send (self->relay, to_server, key, body);
+}
+
+/* Who is told of a claim's outcome. */
+typedef struct
+{
+  MmClusterClaimed claimed;
+  gpointer         data;
+} Claim;
+
+static void
+claim_read (PGresult  *result,
+            GPtrArray *values,
+            gpointer   data)
+{
+  Claim *claim = data;
+
+  claim->claimed (g_ptr_array_index (values, 1), PQntuples (result) == 1, claim->data);
+  g_free (claim);
 }
 
 static void
-claim_read (MmLobbyCluster *self,
-            Command        *command,
-            PGresult       *result)
+claim_failed (GPtrArray *values,
+              gpointer   data)
 {
-  MmClusterClaimed claimed = command->claimed;
+  Claim *claim = data;
 
-  command->claimed = NULL;
-  claimed (g_ptr_array_index (command->params, 1), PQntuples (result) == 1,
-           command->claimed_data);
+  claim->claimed (g_ptr_array_index (values, 1), FALSE, claim->data);
+  g_free (claim);
 }
 
 /* Takes another server's seek or game @id of @kind for this one, with
@@ -1410,10 +964,11 @@ mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
   g_autofree char *text = NULL;
   g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
   const char *values[5];
+  Claim *claim;
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected)
+  if (!is_connected (self))
     {
       claimed (id, FALSE, data);
       return;
@@ -1425,16 +980,19 @@ mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
   values[2] = self->server_id;
   values[3] = text;
   values[4] = dead_after;
-  queue_claim (self,
-               "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
-               " VALUES ($1, $2, $3, $4, FALSE)"
-               " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
-               " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS"
-               " (SELECT 1 FROM cluster_servers"
-               "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
-               " RETURNING kind, id)"
-               " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
-               claim_read, FALSE, claimed, data, G_N_ELEMENTS (values), values);
+  claim = g_new (Claim, 1);
+  claim->claimed = claimed;
+  claim->data = data;
+  queue_full (self,
+              "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
+              " VALUES ($1, $2, $3, $4, FALSE)"
+              " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
+              " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS"
+              " (SELECT 1 FROM cluster_servers"
+              "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
+              " RETURNING kind, id)"
+              " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
+              claim_read, claim_failed, claim, FALSE, G_N_ELEMENTS (values), values);
 }
 
 /* Whether the server @id is alive: this one, one heard within
@@ -1486,7 +1044,7 @@ mm_lobby_cluster_say (MmLobbyCluster *self,
 {
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!self->connected && g_queue_get_length (&self->commands) >= MAX_KEPT)
+  if (!is_connected (self) && mm_pg_pipeline_get_n_waiting (self->pipeline) >= MAX_KEPT)
     return;
   QUEUE (self,
          "WITH said AS (INSERT INTO lobby_chat (server, from_key, from_name, text, at)"
@@ -1508,7 +1066,7 @@ mm_lobby_cluster_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CONNECTED:
-      g_value_set_boolean (value, self->connected);
+      g_value_set_boolean (value, is_connected (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1520,20 +1078,18 @@ mm_lobby_cluster_finalize (GObject *object)
 {
   MmLobbyCluster *self = MM_LOBBY_CLUSTER (object);
 
-  stop_watching (self);
-  g_clear_handle_id (&self->retry_source, g_source_remove);
   g_clear_handle_id (&self->heartbeat_source, g_source_remove);
-  g_clear_handle_id (&self->outbox_source, g_source_remove);
-  g_clear_pointer (&self->conn, PQfinish);
-  g_queue_clear_full (&self->commands, (GDestroyNotify) command_free);
-  g_queue_clear_full (&self->sent, (GDestroyNotify) command_free);
+  /* The pipeline's statements answer here and to the relay: neither
+   * after this.  What it still fails (claims) is told as it goes. */
+  g_signal_handlers_disconnect_by_data (self->pipeline, self);
+  g_signal_handlers_disconnect_by_data (self->relay, self);
+  mm_cluster_relay_detach (self->relay);
+  g_clear_object (&self->pipeline);
+  g_clear_object (&self->relay);
   g_hash_table_unref (self->players);
   g_hash_table_unref (self->chat_told);
   g_hash_table_unref (self->entries);
   g_hash_table_unref (self->members);
-  g_hash_table_unref (self->outbox);
-  g_hash_table_unref (self->relay_taken);
-  g_queue_clear_full (&self->relay_order, g_free);
   g_free (self->conninfo);
   g_free (self->server_id);
   g_free (self->address);
@@ -1593,12 +1149,5 @@ mm_lobby_cluster_init (MmLobbyCluster *self)
                                          (GDestroyNotify) g_hash_table_unref);
   self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) member_free);
-  self->outbox = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                        (GDestroyNotify) json_array_unref);
-  self->relay_taken = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_queue_init (&self->relay_order);
   self->last_chat_id = -1;
-  self->retry_ms = FIRST_RETRY_MS;
-  g_queue_init (&self->commands);
-  g_queue_init (&self->sent);
 }
