@@ -425,8 +425,9 @@ mm_lobby_relay_leave (MmLobbyServer *self)
 {
   g_autoptr(GList) proxies = g_hash_table_get_values (self->proxies);
 
-  g_hash_table_steal_all (self->proxies);
+  /* The table first (it frees the keys, not the proxies): freeing a
+   * proxy ends its games, which must not find it there. */
+  g_hash_table_remove_all (self->proxies);
   for (GList *l = proxies; l != NULL; l = l->next)
     proxy_free (self, l->data);
-  g_hash_table_remove_all (self->proxies);
 }
