@@ -216,6 +216,18 @@ test_games (Fixture *fixture, gconstpointer data)
     /* Undo by agreement: two moves go. */
     g_assert_true (mm_store_take_back (store, "g1", 3, 250000, 260000, &error));
     g_assert_true (mm_store_finish_game (store, "g2", "white", "resignation", "(;GM[Othello];)", &error));
+    /* An end is decided once: whoever writes it first (another server
+     * deciding a loss on time, say) is the result. */
+    g_assert_false (mm_store_finish_game (store, "g2", "black", "time", NULL, &error));
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED);
+    g_clear_error (&error);
+    {
+      g_autoptr(MmStoredGame) kept = mm_store_find_game (store, "g2", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (kept->winner, ==, "white");
+      g_assert_cmpstr (kept->reason, ==, "resignation");
+    }
     g_assert_false (mm_store_finish_game (store, "g9", "white", "time", NULL, &error));
     g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND);
     g_clear_error (&error);

@@ -601,6 +601,10 @@ pg_take_back (MmStore     *store,
                   params, NULL, error);
 }
 
+static MmStoredGame *pg_find_game (MmStore     *store,
+                                   const char  *game_id,
+                                   GError     **error);
+
 static gboolean
 pg_finish_game (MmStore     *store,
                 const char  *game_id,
@@ -618,14 +622,14 @@ pg_finish_game (MmStore     *store,
   add_text (params, ggf);
   add_text (params, game_id);
   if (!command (MM_PG_STORE (store),
-                "UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4 WHERE id = $5",
-                params, &changed, error))
+                "UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4"
+                " WHERE id = $5 AND winner IS NULL", params, &changed, error))
     return FALSE;
   if (changed == 0)
     {
-      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
-                   /* Translators: %s is a game's id */
-                   _("The database has no game “%s”."), game_id);
+      g_autoptr(MmStoredGame) kept = pg_find_game (store, game_id, NULL);
+
+      mm_store_set_not_finished_error (error, game_id, kept != NULL);
       return FALSE;
     }
   return TRUE;

@@ -466,6 +466,10 @@ sqlite_take_back (MmStore     *store,
   return end (self, done, error);
 }
 
+static MmStoredGame *sqlite_find_game (MmStore     *store,
+                                       const char  *game_id,
+                                       GError     **error);
+
 static gboolean
 sqlite_finish_game (MmStore     *store,
                     const char  *game_id,
@@ -476,8 +480,8 @@ sqlite_finish_game (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ? WHERE id = ?",
-             error);
+    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ?"
+                   " WHERE id = ? AND winner IS NULL", error);
 
   if (statement == NULL)
     return FALSE;
@@ -490,9 +494,9 @@ sqlite_finish_game (MmStore     *store,
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
     {
-      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
-                   /* Translators: %s is a game's id */
-                   _("The database has no game “%s”."), game_id);
+      g_autoptr(MmStoredGame) kept = sqlite_find_game (store, game_id, NULL);
+
+      mm_store_set_not_finished_error (error, game_id, kept != NULL);
       return FALSE;
     }
   return TRUE;

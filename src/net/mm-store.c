@@ -20,6 +20,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "mm-store.h"
 
 G_DEFINE_QUARK (mm-store-error-quark, mm_store_error)
@@ -348,4 +350,22 @@ mm_store_list_rated (MmStore     *self,
 {
   g_return_val_if_fail (MM_IS_STORE (self), NULL);
   return MM_STORE_GET_IFACE (self)->list_rated (self, since, until, error);
+}
+
+/* Why a game's end was not written: the game has ended already (@found),
+ * its end decided once, by whichever server wrote it first; or there is
+ * no such game. */
+void
+mm_store_set_not_finished_error (GError     **error,
+                                 const char  *game_id,
+                                 gboolean     found)
+{
+  if (found)
+    g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED,
+                 /* Translators: %s is a game's id */
+                 _("The game “%s” has ended already."), game_id);
+  else
+    g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
+                 /* Translators: %s is a game's id */
+                 _("The database has no game “%s”."), game_id);
 }

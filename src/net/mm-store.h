@@ -37,6 +37,7 @@ typedef enum
   MM_STORE_ERROR_FAILED,     /* the database said no; the message says why */
   MM_STORE_ERROR_TOO_NEW,    /* made by a newer server: its schema is unknown here */
   MM_STORE_ERROR_NOT_FOUND,
+  MM_STORE_ERROR_FINISHED,   /* the game's end was written already: it is decided once */
 } MmStoreError;
 
 /* A game as kept: the moves are squares 0..63 and MM_SQUARE_PASS. */
@@ -281,5 +282,10 @@ GPtrArray *mm_store_list_games    (MmStore               *self,
                                    const char            *player,
                                    guint                  limit,
                                    GError               **error);
+
+/* For the stores. */
+void       mm_store_set_not_finished_error (GError   **error,
+                                            const char *game_id,
+                                            gboolean   found);
 
 G_END_DECLS
