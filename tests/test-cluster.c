@@ -552,18 +552,19 @@ client_whole (gpointer data)
   return !mm_lobby_client_is_degraded (data);
 }
 
-/* Starts a game: @black seeks, @white, on another server, accepts;
- * the game's id. */
+/* Starts a game of @base_s seconds a side (0: untimed): @black seeks,
+ * @white, on another server, accepts; the game's id. */
 static char *
 start_game (MmTestClient *black,
-            MmTestClient *white)
+            MmTestClient *white,
+            guint         base_s)
 {
   g_autoptr(JsonObject) opened = NULL, started = NULL, started_white = NULL;
   const char *seek;
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  mm_test_client_send_line (black, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
-                                   "\"base\":0,\"increment\":0,\"rated\":false}");
+  mm_test_client_send_printf (black, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
+                                     "\"base\":%u,\"increment\":0,\"rated\":false}", base_s);
   opened = mm_test_client_expect (black, "seek-opened", 5);
   seek = json_object_get_string_member (opened, "seek");
   /* Until the other server lists it. */
@@ -632,7 +633,7 @@ test_database_restart_mid_game (Fixture       *fixture,
   client = mm_lobby_client_new ("127.0.0.1", a->port, FALSE, NULL);
   mm_lobby_client_log_in_async (client, "Gina", NULL, FALSE, NULL, logged_in_cb, &logged_in);
   g_assert_true (run_until (is_true, &logged_in, 10));
-  game = start_game (alice, bob);
+  game = start_game (alice, bob, 0);
   for (int ply = 0; ply < 4; ply++)
     play_lowest (rules, clients, game);
   g_assert_cmpint (mm_game_get_side_to_move (rules), ==, MM_COLOR_BLACK);
@@ -988,7 +989,9 @@ test_referee_killed (Fixture       *fixture,
   g_assert_cmpuint (count_welcome_servers (b->port), ==, N_SERVERS + 1);
   g_assert_cmpuint (count_welcome_servers (program->port), ==, N_SERVERS + 1);
 
-  game = start_game (dora, eve);
+  /* Ten minutes a side: the clock of the player to move runs on while
+   * the game has no referee. */
+  game = start_game (dora, eve, 600);
   clients[MM_COLOR_BLACK] = dora;
   clients[MM_COLOR_WHITE] = eve;
   for (int ply = 0; ply < 5; ply++)
@@ -1011,6 +1014,15 @@ test_referee_killed (Fixture       *fixture,
   moves = g_strdup (json_object_get_string_member (eve_state, "moves"));
   g_assert_cmpuint (strlen (moves), ==, 2 * n_moves);
   g_assert_cmpstr (json_object_get_string_member (dora_state, "moves"), ==, moves);
+  /* White was to move: charged for the seconds without a referee (the
+   * dead server is counted dead 3.5 s after its last heartbeat, which
+   * came up to a second before it was killed), black not. */
+  g_test_message ("clocks after the takeover: black %" G_GINT64_FORMAT " ms, white %"
+                  G_GINT64_FORMAT " ms", json_object_get_int_member (eve_state, "black_ms"),
+                  json_object_get_int_member (eve_state, "white_ms"));
+  g_assert_cmpint (json_object_get_int_member (eve_state, "white_ms"), <=, 600000 - 2000);
+  g_assert_cmpint (json_object_get_int_member (eve_state, "white_ms"), >=, 600000 - 60000);
+  g_assert_cmpint (json_object_get_int_member (eve_state, "black_ms"), >=, 600000 - 1000);
 
   clients[MM_COLOR_BLACK] = dora;
   clients[MM_COLOR_WHITE] = eve;

@@ -121,6 +121,30 @@ find_seat (MmLobbyServer *self,
     }
 }
 
+/* The clocks are as they were written with the last move; the player
+ * to move has been thinking since, by the database's clock, while the
+ * game had no referee: that time is theirs to pay, as it would have
+ * been on the server that died (at least a millisecond is left, for
+ * the clock to fall as it runs). */
+static void
+charge_since_last_move (MmLobbyGame *game,
+                        gint64       since_move_ms)
+{
+  MmColor mover = mm_game_get_side_to_move (game->game);
+  gboolean running;
+  gint64 remaining;
+
+  if (game->clock == NULL || since_move_ms <= 0)
+    return;
+  running = mm_clock_is_running (game->clock);
+  remaining = mm_clock_get_remaining (game->clock, mover) - since_move_ms * 1000;
+  if (running)
+    mm_clock_stop (game->clock);
+  mm_clock_set_remaining (game->clock, mover, MAX (remaining, 1000));
+  if (running)
+    mm_clock_start (game->clock, mover);
+}
+
 typedef struct
 {
   GWeakRef server;
@@ -162,6 +186,7 @@ game_claimed (const char *id,
   mm_lobby_server_log (self, "game %s taken up from a server that is gone", id);
   if ((game = g_hash_table_lookup (self->games, id)) == NULL || game->over)
     return;
+  charge_since_last_move (game, stored->since_move_ms);
   {
     g_autoptr(JsonObject) added = mm_protocol_new_message ("game-added", NULL);
     g_autoptr(JsonObject) entry = mm_lobby_game_entry (game);

@@ -57,6 +57,9 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (MmPgStore, mm_pg_store, G_TYPE_OBJECT,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
 
+/* The database's clock in ms since 1970: the one every server reads. */
+#define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
 /* Taken by the transaction that migrates, so that servers started
  * together on one database migrate it once: the first one, while the
  * others wait and then find the schema current.  Any number of ours
@@ -126,6 +129,10 @@ static const char *const migration_4[] = {
   "CREATE TABLE relay (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
   "  to_server TEXT NOT NULL, from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL)",
   "CREATE INDEX relay_by_server ON relay (to_server)",
+  /* When the clocks were last written, by the database's clock, in ms
+   * since 1970: a game taken up by another server charges the player to
+   * move for the time since. */
+  "ALTER TABLE games ADD COLUMN moved_at BIGINT",
   NULL,
 };
 
@@ -539,8 +546,9 @@ pg_create_game (MmStore             *store,
   add_int (params, game->white_ms);
   return command (MM_PG_STORE (store),
                   "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
-                  " increment_s, rated, started, black_ms, white_ms)"
-                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", params, NULL, error);
+                  " increment_s, rated, started, black_ms, white_ms, moved_at)"
+                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " NOW_MS ")",
+                  params, NULL, error);
 }
 
 /* The move and the clocks in one statement: the clocks change only if
@@ -566,7 +574,7 @@ pg_add_move (MmStore     *store,
   if (!command (MM_PG_STORE (store),
                 "WITH added AS (INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)"
                 "  ON CONFLICT DO NOTHING RETURNING game_id)"
-                " UPDATE games SET black_ms = $4, white_ms = $5"
+                " UPDATE games SET black_ms = $4, white_ms = $5, moved_at = " NOW_MS
                 " WHERE id = (SELECT game_id FROM added)", params, &changed, error))
     return FALSE;
   if (changed == 0)
@@ -597,7 +605,8 @@ pg_take_back (MmStore     *store,
   add_int (params, white_ms);
   return command (MM_PG_STORE (store),
                   "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)"
-                  " UPDATE games SET black_ms = $3, white_ms = $4 WHERE id = $1",
+                  " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS
+                  " WHERE id = $1",
                   params, NULL, error);
 }
 
@@ -636,13 +645,14 @@ pg_finish_game (MmStore     *store,
 }
 
 #define GAME_COLUMNS \
-  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason, ggf"
+  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason," \
+  " ggf, " NOW_MS " - moved_at"
 /* The moves in one more column, "37,43,18": a game with its moves, or
  * a list of them, in one round trip. */
 #define MOVES_COLUMN \
   "array_to_string (ARRAY (SELECT square FROM moves WHERE moves.game_id = games.id" \
   " ORDER BY ply), ',')"
-#define MOVES_COLUMN_INDEX 12
+#define MOVES_COLUMN_INDEX 13
 
 static void
 read_moves (MmStoredGame *game,
@@ -681,6 +691,8 @@ read_game (const PGresult *result,
   game->winner = dup_value (result, row, 9);
   game->reason = dup_value (result, row, 10);
   game->ggf = dup_value (result, row, 11);
+  if (!PQgetisnull (result, row, 12))
+    game->since_move_ms = MAX (int_value (result, row, 12), 0);
   if (with_moves)
     read_moves (game, PQgetvalue (result, row, MOVES_COLUMN_INDEX));
   return game;

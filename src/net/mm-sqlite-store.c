@@ -92,7 +92,10 @@ static const char *const migrations[] = {
   "  body TEXT NOT NULL, gone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (kind, id));"
   "CREATE TABLE relay (id INTEGER PRIMARY KEY, to_server TEXT NOT NULL,"
   "  from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL);"
-  "CREATE INDEX relay_by_server ON relay (to_server);",
+  "CREATE INDEX relay_by_server ON relay (to_server);"
+  /* When the clocks were last written, in ms since 1970: a game taken
+   * up elsewhere charges the player to move for the time since. */
+  "ALTER TABLE games ADD COLUMN moved_at INTEGER;",
 };
 
 static gboolean
@@ -362,8 +365,8 @@ sqlite_create_game (MmStore             *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
     prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
-                   " increment_s, rated, started, black_ms, white_ms)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                   " increment_s, rated, started, black_ms, white_ms, moved_at)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *black_key = mm_nickname_key (game->black);
   g_autofree char *white_key = mm_nickname_key (game->white);
 
@@ -380,6 +383,7 @@ sqlite_create_game (MmStore             *store,
   sqlite3_bind_int64 (statement, 9, game->started);
   sqlite3_bind_int64 (statement, 10, game->black_ms);
   sqlite3_bind_int64 (statement, 11, game->white_ms);
+  sqlite3_bind_int64 (statement, 12, g_get_real_time () / 1000);
   return run (self, statement, error);
 }
 
@@ -391,13 +395,15 @@ set_clocks (MmSqliteStore  *self,
             GError        **error)
 {
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE games SET black_ms = ?, white_ms = ? WHERE id = ?", error);
+    prepare (self, "UPDATE games SET black_ms = ?, white_ms = ?, moved_at = ? WHERE id = ?",
+             error);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_int64 (statement, 1, black_ms);
   sqlite3_bind_int64 (statement, 2, white_ms);
-  sqlite3_bind_text (statement, 3, game_id, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (statement, 3, g_get_real_time () / 1000);
+  sqlite3_bind_text (statement, 4, game_id, -1, SQLITE_STATIC);
   return run (self, statement, error);
 }
 
@@ -531,7 +537,8 @@ read_moves (MmSqliteStore  *self,
 }
 
 #define GAME_COLUMNS \
-  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason, ggf"
+  "id, black, white, base_s, increment_s, rated, started, black_ms, white_ms, winner, reason," \
+  " ggf, moved_at"
 
 static MmStoredGame *
 read_game (sqlite3_stmt *statement)
@@ -550,6 +557,8 @@ read_game (sqlite3_stmt *statement)
   game->winner = dup_column (statement, 9);
   game->reason = dup_column (statement, 10);
   game->ggf = dup_column (statement, 11);
+  if (sqlite3_column_type (statement, 12) != SQLITE_NULL)
+    game->since_move_ms = MAX (g_get_real_time () / 1000 - sqlite3_column_int64 (statement, 12), 0);
   return game;
 }
 

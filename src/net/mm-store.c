@@ -40,6 +40,7 @@ mm_stored_game_new (void)
 
   game->moves = g_array_new (FALSE, FALSE, sizeof (int));
   game->black_ms = game->white_ms = -1;
+  game->since_move_ms = -1;
   return game;
 }
 

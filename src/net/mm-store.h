@@ -56,6 +56,7 @@ typedef struct
   char     *winner;        /* NULL while the game goes on */
   char     *reason;
   char     *ggf;           /* the finished game's record */
+  gint64    since_move_ms; /* since the last move (or the start) was kept; -1 unknown */
 } MmStoredGame;
 
 /* A registered player: the password only as its Argon2id hash (the
