@@ -41,6 +41,7 @@
 #include "mm-lobby-client-private.h"
 #include "mm-lobby-dialog.h"
 #include "mm-lobby-host.h"
+#include "mm-lobby-server-private.h"
 #include "mm-sqlite-store.h"
 #include "mm-test-client.h"
 #include "mm-test-ui.h"
@@ -526,6 +527,25 @@ state_shown_cb (gpointer data)
 }
 
 static gboolean
+state_empty_cb (gpointer data)
+{
+  const char *text = text_of (data, "online-state");
+
+  return text == NULL || *text == '\0';
+}
+
+/* The state line says the server lost its database, in the language of
+ * the test (C): "…lost its database…". */
+static gboolean
+state_says_degraded_cb (gpointer data)
+{
+  const char *text = text_of (data, "online-state");
+
+  return text != NULL && strstr (text, _("The server has lost its database for now: a move may be "
+                                         "refused until it is back. Nothing played is lost.")) != NULL;
+}
+
+static gboolean
 waiting_to_reconnect_cb (gpointer data)
 {
   return mm_lobby_client_get_state (data) == MM_LOBBY_CLIENT_RECONNECTING
@@ -660,6 +680,17 @@ take_screenshots (MmWindow *window)
   mm_test_ui_wait_until (waiting_to_reconnect_cb, window->lobby_client, 10);
   save_screenshot (GTK_WINDOW (window), "online-reconnecting");
   mm_test_ui_wait_until (connected_cb, window->lobby_client, 20);
+
+  /* The server loses its database (a server of a cluster would say so:
+   * said here as it would say it): the window tells the person that a
+   * move may be refused, and stops saying it when the server is back. */
+  lobby.server->degraded = TRUE;
+  mm_lobby_presence_tell_degraded (lobby.server, NULL);
+  mm_test_ui_wait_until (state_says_degraded_cb, window, 10);
+  save_screenshot (GTK_WINDOW (window), "online-degraded");
+  lobby.server->degraded = FALSE;
+  mm_lobby_presence_tell_degraded (lobby.server, NULL);
+  mm_test_ui_wait_until (state_empty_cb, window, 10);
 
   /* maria's line drops: the window counts down her grace period. */
   g_clear_pointer (&maria, mm_test_client_free);
