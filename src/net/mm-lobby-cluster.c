@@ -52,6 +52,15 @@
 #define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 /* Chat older than this is pruned from the table. */
 #define CHAT_KEPT_MS "3600000"
+/* An existing row of @table this server may write over: its own, one
+ * gone, or one of a server dead for the others (@dead_after ms without a
+ * heartbeat).  A server that was only paused, and whose players and
+ * games were taken up meanwhile, does not take them back. */
+#define MINE_TO_WRITE(table, dead_after) \
+  "(" table ".server = EXCLUDED.server OR " table ".gone OR NOT EXISTS" \
+  " (SELECT 1 FROM cluster_servers c WHERE c.id = " table ".server" \
+  "  AND c.seen > " NOW_MS " - " dead_after "))"
+
 #define ALIVE_PLAYER_COLUMNS \
   "p.key, p.name, p.guest, p.status, p.rating, p.deviation, p.server" \
   " FROM presence p JOIN cluster_servers s ON s.id = p.server" \
@@ -730,6 +739,7 @@ mm_lobby_cluster_publish_player (MmLobbyCluster        *self,
 {
   g_autofree char *rating = NULL;
   g_autofree char *deviation = NULL;
+  g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
@@ -747,10 +757,11 @@ mm_lobby_cluster_publish_player (MmLobbyCluster        *self,
          " ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, guest = EXCLUDED.guest,"
          " status = EXCLUDED.status, rating = EXCLUDED.rating,"
          " deviation = EXCLUDED.deviation, server = EXCLUDED.server, gone = FALSE"
+         " WHERE " MINE_TO_WRITE ("presence", "$8")
          " RETURNING key)"
          " SELECT pg_notify('" CHANNEL "', 'p ' || key) FROM written",
          NULL, FALSE, player->key, player->name, player->guest ? "true" : "false",
-         player->status, rating, deviation, self->server_id);
+         player->status, rating, deviation, self->server_id, dead_after);
 }
 
 /* Writes @players (MmClusterPlayer) as all this server's players:
@@ -807,6 +818,7 @@ mm_lobby_cluster_share_entry (MmLobbyCluster *self,
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autofree char *text = NULL;
+  g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
@@ -818,9 +830,10 @@ mm_lobby_cluster_share_entry (MmLobbyCluster *self,
          "WITH written AS (INSERT INTO shared_entries (kind, id, server, body, gone)"
          " VALUES ($1, $2, $3, $4, FALSE)"
          " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, body = EXCLUDED.body,"
-         " gone = FALSE RETURNING kind, id)"
+         " gone = FALSE WHERE " MINE_TO_WRITE ("shared_entries", "$5")
+         " RETURNING kind, id)"
          " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM written",
-         NULL, FALSE, kind, id, self->server_id, text);
+         NULL, FALSE, kind, id, self->server_id, text, dead_after);
 }
 
 /* This server's seek or game is gone from the lists. */
