@@ -27,6 +27,7 @@
 #include "config.h"
 
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -746,6 +747,14 @@ typedef struct
   guint16           port;
 } Program;
 
+/* In the server's process before it starts: it goes when the test goes,
+ * however the test ends (a failed assertion aborts it). */
+static void
+die_with_test (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
 /* monomachia-server on the test's database, plain TCP, with a grace
  * period of @grace_s. */
 static Program *
@@ -763,6 +772,7 @@ program_start (const char *conninfo,
   /* This process is not leak-checked (meson.build says why); the
    * server is, in full. */
   g_subprocess_launcher_unsetenv (launcher, "LSAN_OPTIONS");
+  g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
   program->process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("MONOMACHIA_SERVER"),
                                                   "--listen", "127.0.0.1", "--port", "0",
                                                   "--no-tls", "--data-dir", data_dir,
@@ -1041,6 +1051,83 @@ test_referee_killed (Fixture       *fixture,
   g_assert_nonnull (stored->winner);
 }
 
+/* The referee is only paused (SIGSTOP) past the time it takes to be
+ * counted dead: its players resume on another server, which takes the
+ * game up; when it runs again it lets go of what was taken, so that the
+ * game is refereed once and ends on the board, not by the paused
+ * server's idea that its players abandoned it. */
+static void
+test_referee_paused (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  Member *b = &fixture->members[1], *c = &fixture->members[2];
+  g_autoptr(Program) program = NULL;
+  g_autoptr(MmTestClient) dora = NULL, eve = NULL;
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dora_token = NULL, *eve_token = NULL;
+  g_autofree char *game = NULL;
+  MmTestClient *clients[2];
+  guint refusals = 0, n_moves = 0;
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_test_skip ("MONOMACHIA_SERVER names no server program");
+      return;
+    }
+  program = program_start (fixture->conninfo, GRACE_S);
+  dora = mm_test_client_login (program->port, "Dora");
+  eve = mm_test_client_login (program->port, "Eve");
+  dora_token = g_strdup (dora->token);
+  eve_token = g_strdup (eve->token);
+  g_assert_true (sees (b->cluster, "Dora", TRUE, 10));
+  game = start_game (dora, eve, 0);
+  clients[MM_COLOR_BLACK] = dora;
+  clients[MM_COLOR_WHITE] = eve;
+  for (int ply = 0; ply < 4; ply++)
+    {
+      play_lowest (rules, clients, game);
+      n_moves++;
+    }
+
+  g_subprocess_send_signal (program->process, SIGSTOP);
+  g_clear_pointer (&dora, mm_test_client_free);
+  g_clear_pointer (&eve, mm_test_client_free);
+  dora = resume_somewhere_else (b->port, dora_token, &refusals);
+  json_object_unref (await_type (dora, "game-state"));
+  eve = resume_somewhere_else (b->port, eve_token, &refusals);
+  json_object_unref (await_type (eve, "game-state"));
+
+  /* It runs again, and has time to end its copies of the sessions (its
+   * grace period) if it did not let go of them. */
+  g_subprocess_send_signal (program->process, SIGCONT);
+  mm_test_run_for ((GRACE_S + 3) * 1000);
+  {
+    g_autofree char *key = mm_nickname_key ("Dora");
+    const MmClusterPlayer *seen = mm_lobby_cluster_find_player (c->cluster, key);
+
+    g_assert_nonnull (seen);
+    g_assert_cmpstr (seen->server, ==, mm_lobby_cluster_get_server_id (b->cluster));
+  }
+
+  clients[MM_COLOR_BLACK] = dora;
+  clients[MM_COLOR_WHITE] = eve;
+  while (!mm_game_is_over (rules))
+    {
+      play_lowest (rules, clients, game);
+      n_moves++;
+    }
+  json_object_unref (await_type (dora, "game-ended"));
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  stored = mm_store_find_game (MM_STORE (store), game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->moves->len, ==, n_moves);
+  g_assert_cmpstr (stored->reason, ==, "board");
+}
+
 static void
 logged_in_cb (GObject      *source,
               GAsyncResult *result,
@@ -1144,6 +1231,8 @@ main (int argc, char *argv[])
   g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
               test_database_restart_mid_game, fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
+              fixture_tear_down);
+  g_test_add ("/cluster/referee-paused", Fixture, NULL, fixture_set_up, test_referee_paused,
               fixture_tear_down);
   g_test_add ("/cluster/client-moves-on", Fixture, NULL, fixture_set_up, test_client_moves_on,
               fixture_tear_down);

@@ -79,6 +79,8 @@ struct _MmLobbyCluster
   MmPgPipeline *pipeline;
   guint         heartbeat_source;
   guint         heartbeats;
+  /* When the last heartbeat was written (monotonic), 0 before the first */
+  gint64        last_beat_us;
   /* key → MmClusterPlayer: the other servers' players */
   GHashTable   *players;
   /* The last chat line read; -1 until the first connection says */
@@ -129,7 +131,7 @@ entry_free (Entry *entry)
 enum { PROP_0, PROP_CONNECTED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-enum { PLAYER_CHANGED, SAID, ENTRY_CHANGED, RELAYED, LOG, N_SIGNALS };
+enum { PLAYER_CHANGED, SAID, ENTRY_CHANGED, RELAYED, PRESUMED_DEAD, LOG, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MmLobbyCluster, mm_lobby_cluster, G_TYPE_OBJECT)
@@ -566,9 +568,22 @@ heartbeat_cb (gpointer data)
 {
   MmLobbyCluster *self = data;
   g_autofree char *grace = grace_text (self);
+  gint64 now = g_get_monotonic_time ();
+  gint64 silence_us;
 
   if (!is_connected (self))
     return G_SOURCE_CONTINUE;
+  /* Silent long enough for the others to count this server dead (it was
+   * paused, or could not reach the database): they may have taken up
+   * its players and games meanwhile. */
+  silence_us = self->last_beat_us != 0 ? now - self->last_beat_us : 0;
+  self->last_beat_us = now;
+  if (silence_us > (gint64) MM_CLUSTER_DEAD_AFTER_MS * 1000)
+    {
+      log_line (self, "cluster: silent for %" G_GINT64_FORMAT " ms, long enough to be counted "
+                "dead: finding what the others took up", silence_us / 1000);
+      g_signal_emit (self, signals[PRESUMED_DEAD], 0);
+    }
   QUEUE (self,
          "INSERT INTO cluster_servers (id, address, seen) VALUES ($1, $2, " NOW_MS ")"
          " ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, seen = EXCLUDED.seen",
@@ -1008,6 +1023,75 @@ mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
               claim_read, claim_failed, claim, FALSE, G_N_ELEMENTS (values), values);
 }
 
+typedef struct
+{
+  MmClusterTaken taken;
+  gpointer       data;
+} TakenQuery;
+
+static void
+taken_read (PGresult  *result,
+            GPtrArray *values,
+            gpointer   data)
+{
+  TakenQuery *query = data;
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
+
+  for (int row = 0; row < PQntuples (result); row++)
+    g_ptr_array_add (PQgetvalue (result, row, 0)[0] == 'p' ? players : games,
+                     g_strdup (PQgetvalue (result, row, 1)));
+  query->taken (players, games, query->data);
+  g_free (query);
+}
+
+static void
+taken_failed (GPtrArray *values,
+              gpointer   data)
+{
+  TakenQuery *query = data;
+
+  query->taken (NULL, NULL, query->data);
+  g_free (query);
+}
+
+static char *
+json_list (GPtrArray *strings)
+{
+  g_autoptr(JsonArray) array = json_array_new ();
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+
+  for (guint i = 0; i < strings->len; i++)
+    json_array_add_string_element (array, strings->pdata[i]);
+  json_node_set_array (node, array);
+  return json_to_string (node, FALSE);
+}
+
+/* Which of this server's @players (name keys) and @games (ids) other
+ * servers hold now: asked after this server was counted dead for a
+ * while; @taken is told. */
+void
+mm_lobby_cluster_find_taken (MmLobbyCluster *self,
+                             GPtrArray      *players,
+                             GPtrArray      *games,
+                             MmClusterTaken  taken,
+                             gpointer        data)
+{
+  g_autofree char *player_list = json_list (players);
+  g_autofree char *game_list = json_list (games);
+  const char *values[3] = { self->server_id, player_list, game_list };
+  TakenQuery *query = g_new (TakenQuery, 1);
+
+  query->taken = taken;
+  query->data = data;
+  queue_full (self,
+              "SELECT 'p', key FROM presence WHERE NOT gone AND server <> $1"
+              " AND key IN (SELECT json_array_elements_text ($2::json))"
+              " UNION ALL SELECT 'g', id FROM shared_entries WHERE kind = 'game' AND NOT gone"
+              " AND server <> $1 AND id IN (SELECT json_array_elements_text ($3::json))",
+              taken_read, taken_failed, query, FALSE, G_N_ELEMENTS (values), values);
+}
+
 /* Whether the server @id is alive: this one, one heard within
  * MM_CLUSTER_DEAD_AFTER_MS at the last heartbeat's reading, or one that
  * reading did not know yet. */
@@ -1146,6 +1230,11 @@ mm_lobby_cluster_class_init (MmLobbyClusterClass *klass)
   signals[RELAYED] =
     g_signal_new ("relayed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_POINTER);
+  /* This server was silent long enough for the others to count it dead
+   * (mm_lobby_cluster_find_taken() says what they took up). */
+  signals[PRESUMED_DEAD] =
+    g_signal_new ("presumed-dead", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
   /* A line for the server's log. */
   signals[LOG] =
     g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

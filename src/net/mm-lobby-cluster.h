@@ -43,6 +43,13 @@ typedef struct
  * up its players' sessions and games (three heartbeats missed). */
 #define MM_CLUSTER_DEAD_AFTER_MS 3500
 
+/* The outcome of mm_lobby_cluster_find_taken(): the players' keys and
+ * the games' ids that other servers hold now, or NULLs when the
+ * database could not say. */
+typedef void (*MmClusterTaken) (GPtrArray *players,
+                                GPtrArray *games,
+                                gpointer   data);
+
 /* The outcome of mm_lobby_cluster_claim_entry(). */
 typedef void (*MmClusterClaimed) (const char *id,
                                   gboolean    won,
@@ -101,5 +108,10 @@ void                   mm_lobby_cluster_claim_entry     (MmLobbyCluster        *
 gboolean               mm_lobby_cluster_server_is_alive (MmLobbyCluster        *self,
                                                          const char            *id);
 GStrv                  mm_lobby_cluster_list_addresses  (MmLobbyCluster        *self);
+void                   mm_lobby_cluster_find_taken      (MmLobbyCluster        *self,
+                                                         GPtrArray             *players,
+                                                         GPtrArray             *games,
+                                                         MmClusterTaken         taken,
+                                                         gpointer               data);
 
 G_END_DECLS

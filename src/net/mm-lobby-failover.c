@@ -238,3 +238,68 @@ mm_lobby_failover_take_games (MmLobbyServer  *self,
       mm_lobby_cluster_claim_entry (self->cluster, "game", stored->id, entry, game_claimed, claim);
     }
 }
+
+typedef struct
+{
+  GWeakRef server;
+} StepDown;
+
+static void
+taken_found (GPtrArray *players,
+             GPtrArray *games,
+             gpointer   data)
+{
+  StepDown *step = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (&step->server);
+
+  g_weak_ref_clear (&step->server);
+  g_free (step);
+  if (self == NULL)
+    return;
+  if (players == NULL)
+    {
+      mm_lobby_server_log (self, "could not ask the database what was taken up");
+      return;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      MmLobbyGame *game = g_hash_table_lookup (self->games, games->pdata[i]);
+
+      if (game != NULL && !game->over)
+        mm_lobby_game_let_go (self, game);
+    }
+  for (guint i = 0; i < players->len; i++)
+    {
+      MmLobbySession *session = g_hash_table_lookup (self->sessions, players->pdata[i]);
+
+      if (session != NULL)
+        mm_lobby_session_let_go (self, session);
+    }
+}
+
+/* This server was counted dead by the others for a while (it was
+ * paused, or could not reach the database): the players and games they
+ * took up meanwhile are theirs, and its own copies go, without a word to
+ * the store or the lobby, so that a game is never refereed twice. */
+void
+mm_lobby_failover_step_down (MmLobbyServer *self)
+{
+  g_autoptr(GPtrArray) players = g_ptr_array_new ();
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+  StepDown *step;
+
+  g_hash_table_iter_init (&iter, self->sessions);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (players, key);
+  g_hash_table_iter_init (&iter, self->games);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!((MmLobbyGame *) value)->over)
+      g_ptr_array_add (games, key);
+  if (players->len == 0 && games->len == 0)
+    return;
+  step = g_new0 (StepDown, 1);
+  g_weak_ref_init (&step->server, self);
+  mm_lobby_cluster_find_taken (self->cluster, players, games, taken_found, step);
+}

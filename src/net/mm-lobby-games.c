@@ -281,6 +281,23 @@ mm_lobby_game_free (gpointer data)
   g_free (game);
 }
 
+/* Another server of the cluster referees @game now (this one was
+ * counted dead and the game taken up): it goes from here without a
+ * result, nothing written and nothing told. */
+void
+mm_lobby_game_let_go (MmLobbyServer *self,
+                      MmLobbyGame   *game)
+{
+  g_autoptr(GList) spectators = g_hash_table_get_keys (game->spectators);
+
+  for (GList *l = spectators; l != NULL; l = l->next)
+    g_hash_table_remove (((MmLobbyPeer *) l->data)->watching, game->id);
+  g_hash_table_remove_all (game->spectators);
+  game->over = TRUE;
+  mm_lobby_server_log (self, "game %s is refereed by another server now: let go", game->id);
+  g_hash_table_remove (self->games, game->id);
+}
+
 /* A session leaves its finished game: the game goes once nobody can
  * ask for a rematch of it. */
 static void

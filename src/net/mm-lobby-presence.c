@@ -497,6 +497,8 @@ mm_lobby_presence_join_cluster (MmLobbyServer *self)
   g_signal_connect (self->cluster, "said", G_CALLBACK (cluster_said_cb), self);
   g_signal_connect (self->cluster, "notify::connected", G_CALLBACK (cluster_connected_cb), self);
   g_signal_connect (self->cluster, "log", G_CALLBACK (cluster_log_cb), self);
+  g_signal_connect_swapped (self->cluster, "presumed-dead",
+                            G_CALLBACK (mm_lobby_failover_step_down), self);
   if (mm_lobby_cluster_get_connected (self->cluster))
     cluster_connected_cb (self->cluster, NULL, self);
 }

@@ -430,5 +430,10 @@ MmLobbySession *mm_lobby_failover_take_session (MmLobbyServer  *self,
                                                 gboolean       *elsewhere);
 void            mm_lobby_failover_take_games   (MmLobbyServer  *self,
                                                 MmLobbySession *session);
+void            mm_lobby_failover_step_down    (MmLobbyServer  *self);
+void            mm_lobby_session_let_go        (MmLobbyServer  *self,
+                                                MmLobbySession *session);
+void            mm_lobby_game_let_go           (MmLobbyServer  *self,
+                                                MmLobbyGame    *game);
 
 G_END_DECLS

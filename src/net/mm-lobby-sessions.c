@@ -165,6 +165,32 @@ mm_lobby_session_end (MmLobbyServer  *self,
   mm_lobby_presence_announce (self, NULL, name);
 }
 
+/* @session was taken up by another server of the cluster (this one was
+ * counted dead meanwhile): it goes from here, its connection told so,
+ * its row in the store left to that server and nothing told to the
+ * lobby. */
+void
+mm_lobby_session_let_go (MmLobbyServer  *self,
+                         MmLobbySession *session)
+{
+  MmLobbyPeer *peer = session->peer;
+
+  mm_lobby_server_log (self, "%s is on another server now: let go", session->name);
+  if (peer != NULL)
+    {
+      peer->session = NULL;
+      session->peer = NULL;
+      mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_REPLACED,
+                  /* Translators: why the server closed a connection */
+                  _("The session was taken up on another connection."));
+    }
+  mm_lobby_seeks_forget_session (self, session);
+  if (session->game != NULL)
+    mm_lobby_game_let_go (self, session->game);
+  g_hash_table_remove (self->tokens, session->token_hash);
+  g_hash_table_remove (self->sessions, session->key);
+}
+
 static void
 send_session (MmLobbyPeer    *peer,
               MmLobbySession *session,
