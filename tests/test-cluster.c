@@ -738,6 +738,19 @@ test_challenge_across_servers (Fixture       *fixture,
                               json_object_get_string_member (started_bob, "game"));
   ended = await_type (alice, "game-ended");
   g_assert_cmpstr (json_object_get_string_member (ended, "winner"), ==, "white");
+
+  /* A challenge waiting when its player leaves the lobby is called off. */
+  mm_test_client_send_line (alice, "{\"type\":\"challenge\",\"id\":\"c3\",\"name\":\"Bob\","
+                                   "\"color\":\"black\",\"base\":0,\"increment\":0,"
+                                   "\"rated\":false}");
+  g_clear_pointer (&sent, json_object_unref);
+  sent = await_type (alice, "challenge-sent");
+  json_object_unref (await_type (bob, "challenged"));
+  mm_test_client_send_line (bob, "{\"type\":\"logout\",\"id\":\"bye\"}");
+  g_clear_pointer (&declined, json_object_unref);
+  declined = await_type (alice, "challenge-declined");
+  g_assert_cmpstr (json_object_get_string_member (declined, "challenge"), ==,
+                   json_object_get_string_member (sent, "challenge"));
 }
 
 typedef struct

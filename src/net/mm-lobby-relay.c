@@ -52,6 +52,10 @@ proxy_free (MmLobbyServer *self,
   mm_lobby_games_forget_peer (self, proxy);
   if (session != NULL && session->game != NULL)
     mm_lobby_games_session_gone (self, session);
+  /* Challenges to and from the player are called off, as when a player
+   * here leaves. */
+  if (session != NULL)
+    mm_lobby_seeks_forget_session (self, session);
   if (session != NULL)
     mm_lobby_session_free (session);
   g_hash_table_unref (proxy->watching);
