@@ -440,6 +440,23 @@ await_move (MmTestClient *client,
   g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
 }
 
+/* The game @id as the database keeps it, read on a connection of the
+ * test's own. */
+static MmStoredGame *
+stored_game (Fixture    *fixture,
+             const char *id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmPgStore) store = mm_pg_store_new (fixture->conninfo, &error);
+  MmStoredGame *stored;
+
+  g_assert_no_error (error);
+  stored = mm_store_find_game (MM_STORE (store), id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (stored);
+  return stored;
+}
+
 /* A whole game between players on two servers, watched from a third:
  * the seek listed everywhere, accepted from another server, every move
  * told to all three, the end, and the game kept whole in the database. */
@@ -454,9 +471,7 @@ test_game_across_servers (Fixture       *fixture,
   g_autoptr(JsonObject) opened = NULL, added = NULL, started = NULL, started_bob = NULL;
   g_autoptr(JsonObject) listed = NULL, state = NULL;
   g_autoptr(MmGame) rules = mm_game_new ();
-  g_autoptr(MmPgStore) store = NULL;
   g_autoptr(MmStoredGame) stored = NULL;
-  g_autoptr(GError) error = NULL;
   MmTestClient *clients[2];
   g_autofree char *game = NULL;
   const char *seek;
@@ -526,11 +541,7 @@ test_game_across_servers (Fixture       *fixture,
   g_assert_true (sees_no_entry (c->cluster, "game", game));
 
   /* Refereed once: every move in the database, once, in order. */
-  store = mm_pg_store_new (fixture->conninfo, &error);
-  g_assert_no_error (error);
-  stored = mm_store_find_game (MM_STORE (store), game, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (stored);
+  stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_nonnull (stored->winner);
   g_test_message ("game %s: %u moves, %d-%d, %s by %s", game, n_moves,
@@ -619,7 +630,6 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
   g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
   g_autoptr(MmGame) rules = mm_game_new ();
-  g_autoptr(MmPgStore) store = NULL;
   g_autoptr(MmStoredGame) stored = NULL;
   g_autoptr(JsonObject) refused = NULL;
   g_autoptr(GError) error = NULL;
@@ -684,10 +694,7 @@ test_database_restart_mid_game (Fixture       *fixture,
 
   mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
   json_object_unref (await_type (alice, "game-ended"));
-  store = mm_pg_store_new (fixture->conninfo, &error);
-  g_assert_no_error (error);
-  stored = mm_store_find_game (MM_STORE (store), game, &error);
-  g_assert_no_error (error);
+  stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 6);
   g_assert_cmpstr (stored->winner, ==, "black");
 }
@@ -986,9 +993,7 @@ test_referee_killed (Fixture       *fixture,
   g_autoptr(Program) program = NULL;
   g_autoptr(MmTestClient) dora = NULL, eve = NULL;
   g_autoptr(MmGame) rules = mm_game_new ();
-  g_autoptr(MmPgStore) store = NULL;
   g_autoptr(MmStoredGame) stored = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) dora_state = NULL, eve_state = NULL;
   g_autofree char *dora_token = NULL, *eve_token = NULL;
   g_autofree char *game = NULL;
@@ -1056,10 +1061,7 @@ test_referee_killed (Fixture       *fixture,
     }
   json_object_unref (await_type (dora, "game-ended"));
   json_object_unref (await_type (eve, "game-ended"));
-  store = mm_pg_store_new (fixture->conninfo, &error);
-  g_assert_no_error (error);
-  stored = mm_store_find_game (MM_STORE (store), game, &error);
-  g_assert_no_error (error);
+  stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_nonnull (stored->winner);
 }
@@ -1077,9 +1079,7 @@ test_referee_paused (Fixture       *fixture,
   g_autoptr(Program) program = NULL;
   g_autoptr(MmTestClient) dora = NULL, eve = NULL;
   g_autoptr(MmGame) rules = mm_game_new ();
-  g_autoptr(MmPgStore) store = NULL;
   g_autoptr(MmStoredGame) stored = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *dora_token = NULL, *eve_token = NULL;
   g_autofree char *game = NULL;
   MmTestClient *clients[2];
@@ -1133,10 +1133,7 @@ test_referee_paused (Fixture       *fixture,
       n_moves++;
     }
   json_object_unref (await_type (dora, "game-ended"));
-  store = mm_pg_store_new (fixture->conninfo, &error);
-  g_assert_no_error (error);
-  stored = mm_store_find_game (MM_STORE (store), game, &error);
-  g_assert_no_error (error);
+  stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_cmpstr (stored->reason, ==, "board");
 }
