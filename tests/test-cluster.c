@@ -51,6 +51,7 @@ typedef struct
   MmLobbyServer  *server;
   MmLobbyCluster *cluster;
   guint16         port;
+  char            id[16];
 } Member;
 
 typedef struct
@@ -58,6 +59,16 @@ typedef struct
   char   *conninfo;
   Member  members[N_SERVERS];
 } Fixture;
+
+/* The servers' logs, in the test's output (shown by meson when it
+ * fails): what each server did, and when, is what a failure needs. */
+static void
+server_log_cb (MmLobbyServer *server,
+               const char    *line,
+               const char    *id)
+{
+  g_test_message ("%.3f %s: %s", g_get_monotonic_time () / 1e6, id, line);
+}
 
 static void
 member_start (Member     *member,
@@ -74,6 +85,8 @@ member_start (Member     *member,
   mm_server_limits_init (&limits);
   limits.grace_s = GRACE_S;
   member->server = mm_lobby_server_new (id, &limits);
+  g_strlcpy (member->id, id, sizeof member->id);
+  g_signal_connect (member->server, "log", G_CALLBACK (server_log_cb), member->id);
   g_assert_true (mm_lobby_server_set_store (member->server, MM_STORE (store), &error));
   g_assert_no_error (error);
   g_assert_true (mm_lobby_server_listen (member->server, loopback, 0, &member->port, &error));
@@ -764,6 +777,9 @@ typedef struct
 {
   GSubprocess      *process;
   GDataInputStream *log;
+  GCancellable     *reading;
+  /* Its lines so far, for a test to wait for what it did */
+  GString          *said;
   guint16           port;
 } Program;
 
@@ -773,6 +789,49 @@ static void
 die_with_test (gpointer data)
 {
   prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static void
+program_line_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Program *program = data;
+  g_autofree char *line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source),
+                                                                     result, NULL, NULL);
+
+  /* Also when the read was cancelled: the program is freed then. */
+  if (line == NULL)
+    return;
+  g_test_message ("%.3f program: %s", g_get_monotonic_time () / 1e6, line);
+  g_string_append_printf (program->said, "%s\n", line);
+  g_data_input_stream_read_line_async (program->log, G_PRIORITY_DEFAULT, program->reading,
+                                       program_line_cb, program);
+}
+
+/* The program's log is read as it comes, into the test's output, so
+ * that its pipe never fills and stops it. */
+static void
+read_program_log (Program *program)
+{
+  program->reading = g_cancellable_new ();
+  program->said = g_string_new (NULL);
+  g_data_input_stream_read_line_async (program->log, G_PRIORITY_DEFAULT, program->reading,
+                                       program_line_cb, program);
+}
+
+typedef struct
+{
+  Program    *program;
+  const char *words;
+} Saying;
+
+static gboolean
+program_said (gpointer data)
+{
+  Saying *saying = data;
+
+  return strstr (saying->program->said->str, saying->words) != NULL;
 }
 
 /* monomachia-server on the test's database, plain TCP, with a grace
@@ -812,6 +871,7 @@ program_start (const char *conninfo,
       if ((found = strstr (line, "listening on port ")) != NULL)
         program->port = (guint16) atoi (found + strlen ("listening on port "));
     }
+  read_program_log (program);
   return program;
 }
 
@@ -821,6 +881,9 @@ program_free (Program *program)
   if (g_subprocess_get_identifier (program->process) != NULL)
     g_subprocess_force_exit (program->process);
   g_subprocess_wait (program->process, NULL, NULL);
+  g_cancellable_cancel (program->reading);
+  g_object_unref (program->reading);
+  g_string_free (program->said, TRUE);
   g_object_unref (program->log);
   g_object_unref (program->process);
   g_free (program);
@@ -1105,9 +1168,17 @@ test_referee_paused (Fixture       *fixture,
       n_moves++;
     }
 
-  g_subprocess_send_signal (program->process, SIGSTOP);
+  /* The players gone before it stops, so that their grace runs out while
+   * it is stopped: it must not end their game when it runs again. */
   g_clear_pointer (&dora, mm_test_client_free);
   g_clear_pointer (&eve, mm_test_client_free);
+  for (guint i = 0; i < 2; i++)
+    {
+      Saying saying = { program, i == 0 ? "Dora away" : "Eve away" };
+
+      g_assert_true (run_until (program_said, &saying, 5));
+    }
+  g_subprocess_send_signal (program->process, SIGSTOP);
   dora = resume_somewhere_else (b->port, dora_token, &refusals);
   json_object_unref (await_type (dora, "game-state"));
   eve = resume_somewhere_else (b->port, eve_token, &refusals);

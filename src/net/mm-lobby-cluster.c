@@ -612,6 +612,20 @@ heartbeat_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Whether this server has not beaten for long enough to be counted dead
+ * by the others: it was paused, or has no database.  What it does then
+ * on its own (a player's grace running out, a clock falling) waits
+ * until it knows what the others took up meanwhile. */
+gboolean
+mm_lobby_cluster_is_silent (MmLobbyCluster *self)
+{
+  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), FALSE);
+
+  return self->last_beat_us != 0
+         && g_get_monotonic_time () - self->last_beat_us
+            > (gint64) MM_CLUSTER_DEAD_AFTER_MS * 1000;
+}
+
 static void
 relayed_cb (MmClusterRelay *relay,
             const char     *from_server,

@@ -107,6 +107,7 @@ void                   mm_lobby_cluster_claim_entry     (MmLobbyCluster        *
                                                          gpointer               data);
 gboolean               mm_lobby_cluster_server_is_alive (MmLobbyCluster        *self,
                                                          const char            *id);
+gboolean               mm_lobby_cluster_is_silent       (MmLobbyCluster        *self);
 GStrv                  mm_lobby_cluster_list_addresses  (MmLobbyCluster        *self);
 void                   mm_lobby_cluster_find_taken      (MmLobbyCluster        *self,
                                                          GPtrArray             *players,

@@ -244,6 +244,16 @@ typedef struct
   GWeakRef server;
 } StepDown;
 
+static gboolean
+step_down_again (gpointer data)
+{
+  MmLobbyServer *self = data;
+
+  if (!self->stopping)
+    mm_lobby_failover_step_down (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 taken_found (GPtrArray *players,
              GPtrArray *games,
@@ -252,15 +262,22 @@ taken_found (GPtrArray *players,
   StepDown *step = data;
   g_autoptr(MmLobbyServer) self = g_weak_ref_get (&step->server);
 
+  GHashTableIter iter;
+  gpointer value;
+
   g_weak_ref_clear (&step->server);
   g_free (step);
-  if (self == NULL)
+  if (self == NULL || self->stopping)
     return;
   if (players == NULL)
     {
-      mm_lobby_server_log (self, "could not ask the database what was taken up");
+      mm_lobby_server_log (self, "could not ask the database what was taken up: "
+                           "asking again in a second");
+      g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, step_down_again, g_object_ref (self),
+                                  g_object_unref);
       return;
     }
+  self->stepping_down = FALSE;
   for (guint i = 0; i < games->len; i++)
     {
       MmLobbyGame *game = g_hash_table_lookup (self->games, games->pdata[i]);
@@ -275,6 +292,14 @@ taken_found (GPtrArray *players,
       if (session != NULL)
         mm_lobby_session_let_go (self, session);
     }
+  /* What is left is this server's own: the ends that waited go on. */
+  g_hash_table_iter_init (&iter, self->games);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (((MmLobbyGame *) value)->end_waits)
+      {
+        mm_lobby_game_end_waited (value);
+        g_hash_table_iter_init (&iter, self->games);
+      }
 }
 
 /* This server was counted dead by the others for a while (it was
@@ -298,8 +323,21 @@ mm_lobby_failover_step_down (MmLobbyServer *self)
     if (!((MmLobbyGame *) value)->over)
       g_ptr_array_add (games, key);
   if (players->len == 0 && games->len == 0)
-    return;
+    {
+      self->stepping_down = FALSE;
+      return;
+    }
+  self->stepping_down = TRUE;
   step = g_new0 (StepDown, 1);
   g_weak_ref_init (&step->server, self);
   mm_lobby_cluster_find_taken (self->cluster, players, games, taken_found, step);
+}
+
+/* Whether this server may have been counted dead by the others and not
+ * yet know what they took up: what it would end on its own waits. */
+gboolean
+mm_lobby_failover_in_doubt (MmLobbyServer *self)
+{
+  return self->cluster != NULL
+         && (self->stepping_down || mm_lobby_cluster_is_silent (self->cluster));
 }

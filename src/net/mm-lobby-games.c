@@ -256,8 +256,29 @@ match_result_cb (MmMatch     *match,
                  GParamSpec  *pspec,
                  MmLobbyGame *game)
 {
-  if (!game->acting)
-    send_news (game);
+  if (game->acting)
+    return;
+  /* A clock that fell while this server was paused: the game may be
+   * another's now. */
+  if (mm_match_is_finished (match) && mm_lobby_failover_in_doubt (game->server))
+    {
+      mm_lobby_server_log (game->server, "game %s: its end waits until this server knows "
+                           "the game is still its own", game->id);
+      game->end_waits = TRUE;
+      return;
+    }
+  send_news (game);
+}
+
+/* The server knows now that @game is still its own: an end that waited
+ * is told and kept. */
+void
+mm_lobby_game_end_waited (MmLobbyGame *game)
+{
+  if (!game->end_waits)
+    return;
+  game->end_waits = FALSE;
+  send_news (game);
 }
 
 void
@@ -681,6 +702,13 @@ handle_move (MmLobbyServer *self,
 
   if (game == NULL)
     return;
+  if (mm_lobby_failover_in_doubt (self))
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
+                            /* Translators: protocol error */
+                            _("The server could not keep the move, so it was not played; try again."));
+      return;
+    }
   if (mm_game_get_side_to_move (game->game) != color)
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NOT_YOUR_TURN,

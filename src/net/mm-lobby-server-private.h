@@ -122,6 +122,9 @@ struct _MmLobbyServer
   MmLobbyCluster *cluster;
   /* The cluster's database is away: the players are told */
   gboolean        degraded;
+  /* Counted dead by the others for a while, and asking what they took
+   * up meanwhile (mm-lobby-failover.c) */
+  gboolean        stepping_down;
   /* "server\nname key" → MmLobbyPeer: the proxies of players of other
    * servers in games here (mm-lobby-relay.c) */
   GHashTable     *proxies;
@@ -340,6 +343,9 @@ struct _MmLobbyGame
   gboolean        rematch_wanted[2];
   /* While a request acts on the match: its news waits for its reply */
   gboolean        acting;
+  /* It ended (a clock fell) while the server was in doubt: told once
+   * the game is known to be still this server's */
+  gboolean        end_waits;
   /* The players' ratings when it started, for the record; -1 for none */
   double          start_ratings[2];
   /* The store could not take it when it started: it tries again */
@@ -431,8 +437,10 @@ MmLobbySession *mm_lobby_failover_take_session (MmLobbyServer  *self,
 void            mm_lobby_failover_take_games   (MmLobbyServer  *self,
                                                 MmLobbySession *session);
 void            mm_lobby_failover_step_down    (MmLobbyServer  *self);
+gboolean        mm_lobby_failover_in_doubt     (MmLobbyServer  *self);
 void            mm_lobby_session_let_go        (MmLobbyServer  *self,
                                                 MmLobbySession *session);
+void            mm_lobby_game_end_waited       (MmLobbyGame    *game);
 void            mm_lobby_game_let_go           (MmLobbyServer  *self,
                                                 MmLobbyGame    *game);
 

@@ -781,8 +781,10 @@ sweep_cb (gpointer user_data)
                     _("The connection was silent for too long."));
     }
 
+  /* Paused past being counted dead, its players may be on other servers
+   * now: none is ended before that is known. */
   g_hash_table_iter_init (&iter, self->sessions);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  while (!mm_lobby_failover_in_doubt (self) && g_hash_table_iter_next (&iter, &key, &value))
     {
       MmLobbySession *session = value;
 
