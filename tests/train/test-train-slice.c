@@ -25,7 +25,10 @@
  * skipped without it. */
 
 #include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
 
+#include "mm-search.h"
 #include "mm-test-data.h"
 #include "mm-train.h"
 #include "train-test-util.h"
@@ -145,6 +148,116 @@ test_slice_deterministic (void)
   mm_eval_weights_free (again);
 }
 
+#define SEARCH_GAMES 60
+#define SEARCH_DEPTH 2
+
+static void
+load_search_labelled (MmTrainSampleSet *set,
+                      int               n_threads)
+{
+  g_autoptr(GError) error = NULL;
+  MmTrainOptions options;
+  MmTrainReport report = { 0 };
+
+  slice_options (&options, n_threads);
+  options.max_games = SEARCH_GAMES;
+  options.label.search_depth = SEARCH_DEPTH;
+  options.verbose = FALSE;
+  g_assert_true (mm_train_load_samples (&options, set, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.label.n_searched, >, 0);
+}
+
+/* Labels from a search: the positions before the exact ones take the
+ * score a search gives them (the first of a game searched on a clear
+ * table, as the labeller does), the game's result is kept beside, and
+ * the labels do not depend on the number of threads. */
+static void
+test_slice_search_labels (void)
+{
+  MmTrainSampleSet one = { 0 }, two = { 0 };
+  MmSearch *search = mm_search_new ((gsize) 8 << 20);
+  MmSearchLimits limits = { .max_depth = SEARCH_DEPTH };
+  guint n_differ = 0;
+
+  load_search_labelled (&one, 1);
+  load_search_labelled (&two, 2);
+  g_assert_cmpuint (one.n_samples, ==, two.n_samples);
+  g_assert_cmpmem (one.samples, one.n_samples * sizeof (MmTrainSample), two.samples,
+                   two.n_samples * sizeof (MmTrainSample));
+
+  for (guint g = 0; g < one.n_games; g++)
+    {
+      const MmTrainSample *first = &one.samples[one.game_start[g]];
+      MmBoard board = { first->player, first->opponent };
+      MmSearchResult result;
+
+      g_assert_cmpuint (first->empties, >, SLICE_EXACT_EMPTIES);
+      mm_search_clear (search);
+      mm_search_run (search, &board, &limits, NULL, NULL, &result);
+      g_assert_cmpint (first->label, ==, (int) lround ((double) result.score / MM_EVAL_SCALE));
+    }
+  for (gsize i = 0; i < one.n_samples; i++)
+    {
+      const MmTrainSample *sample = &one.samples[i];
+
+      if (sample->exact)
+        g_assert_cmpint (sample->label, ==, sample->outcome);
+      else
+        n_differ += sample->label != sample->outcome;
+    }
+  /* A depth-2 search is not the game's result. */
+  g_assert_cmpuint (n_differ, >, one.n_samples / 2);
+  mm_search_free (search);
+  mm_train_samples_clear (&one);
+  mm_train_samples_clear (&two);
+}
+
+/* Fitting the game's result alone (--outcome-weight 1) from
+ * search-labelled positions gives the weights of the results: the
+ * result is kept beside the search's label unchanged. */
+static void
+test_slice_outcome_weight (void)
+{
+  g_autoptr(GError) error = NULL;
+  MmTrainSampleSet plain = { 0 }, searched = { 0 };
+  MmTrainOptions options;
+  MmTrainReport report = { 0 };
+  MmTrainFitStats stats;
+  MmEvalWeights *from_plain, *from_searched;
+  gsize size;
+  g_autofree guint8 *a = NULL, *b = NULL;
+
+  slice_options (&options, 2);
+  options.max_games = SEARCH_GAMES;
+  g_assert_true (mm_train_load_samples (&options, &plain, &report, &error));
+  g_assert_no_error (error);
+  load_search_labelled (&searched, 2);
+
+  from_plain = mm_train_fit (&plain, &options.fit, &stats);
+  options.fit.outcome_weight = 1.0;
+  from_searched = mm_train_fit (&searched, &options.fit, &stats);
+  size = mm_eval_weights_serialize (from_plain, NULL, 0);
+  g_assert_cmpuint (mm_eval_weights_serialize (from_searched, NULL, 0), ==, size);
+  a = g_malloc (size);
+  b = g_malloc (size);
+  mm_eval_weights_serialize (from_plain, a, size);
+  mm_eval_weights_serialize (from_searched, b, size);
+  g_assert_cmpmem (a, size, b, size);
+
+  /* And the search's labels give other weights. */
+  options.fit.outcome_weight = 0.0;
+  mm_eval_weights_free (from_searched);
+  from_searched = mm_train_fit (&searched, &options.fit, &stats);
+  mm_eval_weights_serialize (from_searched, b, size);
+  g_assert_true (memcmp (a, b, size) != 0);
+
+  mm_eval_weights_free (from_plain);
+  mm_eval_weights_free (from_searched);
+  mm_train_samples_clear (&plain);
+  mm_train_samples_clear (&searched);
+}
+
 static void
 test_slice_symmetric (void)
 {
@@ -163,6 +276,8 @@ main (int    argc,
   g_test_add_func ("/train/slice/train", test_slice_training);
   g_test_add_func ("/train/slice/deterministic", test_slice_deterministic);
   g_test_add_func ("/train/slice/symmetric", test_slice_symmetric);
+  g_test_add_func ("/train/slice/search-labels", test_slice_search_labels);
+  g_test_add_func ("/train/slice/outcome-weight", test_slice_outcome_weight);
   status = g_test_run ();
 
   mm_eval_weights_free (slice.weights);

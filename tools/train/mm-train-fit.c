@@ -62,6 +62,7 @@ mm_train_fit_options_init (MmTrainFitOptions *options)
   options->max_iterations = 300;
   options->tolerance = 1e-4;
   options->spread = 2;
+  options->outcome_weight = 0.0;
   options->validation_every = 10;
   options->n_threads = 2;
   options->verbose = FALSE;
@@ -266,7 +267,8 @@ collect_rows (StageFit *fit,
           fit->labels = g_renew (double, fit->labels, capacity);
         }
       fill_row (job, sample, &fit->rows[n]);
-      fit->labels[n] = sample->label;
+      fit->labels[n] = (1.0 - job->options->outcome_weight) * sample->label
+                       + job->options->outcome_weight * sample->outcome;
       n++;
     }
   fit->n_rows = n;

@@ -34,6 +34,8 @@ typedef struct
   int      max_iterations;     /* of conjugate gradient, per stage */
   double   tolerance;          /* stop when the residual fell by this factor */
   int      spread;             /* also learn from positions this many discs outside a stage */
+  double   outcome_weight;     /* target: this share of the game's result, the rest
+                                * the label (a search's score) */
   guint    validation_every;   /* games g with g % validation_every == 0 are held out */
   int      n_threads;
   gboolean verbose;

@@ -36,6 +36,7 @@
 #include "mm-train-samples.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,8 @@
 
 /* Per solving thread; large enough that 20-empty solves hardly miss. */
 #define SOLVER_HASH_BYTES ((gsize) 32 << 20)
+/* Per labelling thread, cleared before each game. */
+#define LABEL_HASH_BYTES ((gsize) 8 << 20)
 
 static gint8
 label_for_color (int     black_result,
@@ -105,8 +108,41 @@ typedef struct
   SolveJob          *job;
   int                index;
   MmSearch          *search;
+  MmSearch          *labeller;
   MmTrainLabelStats  stats;
 } SolveWorker;
+
+/* The positions before the exact ones take the score of a search: what
+ * the engine thinks of them, a smoother target than the result of the
+ * game the players went on to play.  The table is cleared for each game
+ * and a game's positions are searched in order by one thread, so the
+ * labels do not depend on the number of threads. */
+static void
+search_game (SolveWorker *worker,
+             guint        g)
+{
+  MmTrainSampleSet *set = worker->job->set;
+  const MmTrainLabelOptions *options = worker->job->options;
+  MmSearchLimits limits = { .max_depth = options->search_depth };
+  gsize start = set->game_start[g], end = set->game_start[g + 1];
+
+  mm_search_clear (worker->labeller);
+  for (gsize i = start; i < end; i++)
+    {
+      MmTrainSample *sample = &set->samples[i];
+      MmBoard board = { sample->player, sample->opponent };
+      MmSearchResult result;
+      int discs;
+
+      if (sample->empties <= options->exact_empties)
+        continue;
+      mm_search_run (worker->labeller, &board, &limits, NULL, NULL, &result);
+      worker->stats.n_searched++;
+      worker->stats.nodes += result.nodes;
+      discs = (int) lround ((double) result.score / MM_EVAL_SCALE);
+      sample->label = (gint8) CLAMP (discs, -MM_SCORE_MAX, MM_SCORE_MAX);
+    }
+}
 
 /* Solves the last positions of game @g and relabels its samples. */
 static void
@@ -170,6 +206,10 @@ solve_worker_run (gpointer data)
       if (g >= (gint) job->set->n_games)
         break;
       solve_game (worker, (guint) g);
+      for (gsize i = job->set->game_start[g]; i < job->set->game_start[g + 1]; i++)
+        job->set->samples[i].outcome = job->set->samples[i].label;
+      if (worker->labeller != NULL)
+        search_game (worker, (guint) g);
       done = g_atomic_int_add (&job->done_games, 1) + 1;
       if (job->options->verbose && worker->index == 0 && done % 500 == 0)
         report_progress (job, done);
@@ -197,6 +237,14 @@ mm_train_samples_solve (MmTrainSampleSet          *set,
       workers[t].search = mm_search_new (SOLVER_HASH_BYTES);
       if (workers[t].search == NULL)
         ok = FALSE;
+      if (options->search_depth > 0)
+        {
+          workers[t].labeller = mm_search_new (LABEL_HASH_BYTES);
+          if (workers[t].labeller == NULL)
+            ok = FALSE;
+          else if (options->search_weights != NULL)
+            mm_search_set_weights (workers[t].labeller, options->search_weights);
+        }
     }
   if (!ok)
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM,
@@ -211,9 +259,12 @@ mm_train_samples_solve (MmTrainSampleSet          *set,
       if (threads[t] != NULL)
         g_thread_join (threads[t]);
       stats->n_solved += workers[t].stats.n_solved;
+      stats->n_searched += workers[t].stats.n_searched;
       stats->nodes += workers[t].stats.nodes;
       stats->n_corrected_games += workers[t].stats.n_corrected_games;
       mm_search_free (workers[t].search);
+      if (workers[t].labeller != NULL)
+        mm_search_free (workers[t].labeller);
     }
   if (ok && options->verbose)
     {
@@ -236,7 +287,7 @@ mm_train_samples_clear (MmTrainSampleSet *set)
   set->n_games = 0;
 }
 
-#define CACHE_MAGIC "MMSAMPL1"
+#define CACHE_MAGIC "MMSAMPL2"
 
 gboolean
 mm_train_samples_save (const MmTrainSampleSet  *set,

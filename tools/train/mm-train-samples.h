@@ -22,6 +22,7 @@
 
 #include <glib.h>
 
+#include "mm-eval.h"
 #include "mm-train-games.h"
 
 G_BEGIN_DECLS
@@ -39,6 +40,8 @@ typedef struct
   guint32 game;                /* index of its game: the hold-out goes by game;
                                 * with MM_TRAIN_GAME_EXTRA for an appended game */
   gint8   label;
+  gint8   outcome;             /* the game's (solved, propagated) result, whatever
+                                * the label came from */
   guint8  exact;               /* the endgame solver gave the label */
   guint8  empties;
   guint8  color;               /* MmColor of the side to move */
@@ -58,11 +61,16 @@ typedef struct
   gboolean propagate;          /* label the earlier positions with the first solved value */
   int      n_threads;
   gboolean verbose;            /* progress on stderr */
+  /* Above exact_empties, label by a search of this depth instead of the
+   * game's result (0: the result); with these weights (NULL: built in) */
+  int                  search_depth;
+  const MmEvalWeights *search_weights;
 } MmTrainLabelOptions;
 
 typedef struct
 {
   guint64 n_solved;
+  guint64 n_searched;
   guint64 nodes;
   guint   n_corrected_games;   /* games whose solved result differs from the recorded one */
   double  seconds;

@@ -62,13 +62,17 @@ mm_train_load_samples (const MmTrainOptions *options,
   MmTrainGameSet games = { 0 };
   MmTrainLabelOptions label = options->label;
   double started = seconds_now ();
-  g_autofree char *key = g_strdup_printf ("games=%s extra=%s max=%u exact=%d propagate=%d",
+  g_autofree char *key = g_strdup_printf ("games=%s extra=%s max=%u exact=%d propagate=%d"
+                                          " search=%d weights=%s",
                                           options->games_path,
                                           options->extra_games_path != NULL
                                           ? options->extra_games_path : "",
                                           options->max_games,
                                           options->label.exact_empties,
-                                          options->label.propagate);
+                                          options->label.propagate,
+                                          options->label.search_depth,
+                                          options->search_weights_id != NULL
+                                          ? options->search_weights_id : "built-in");
   gboolean ok;
 
   if (options->samples_cache != NULL
@@ -112,6 +116,9 @@ mm_train_load_samples (const MmTrainOptions *options,
                 "%u games end otherwise with perfect play\n",
                 report->label.n_solved, options->label.exact_empties, report->label.seconds,
                 report->label.n_corrected_games);
+  if (ok && options->verbose && options->label.search_depth > 0)
+    g_printerr ("searched %" G_GUINT64_FORMAT " positions at depth %d for their labels\n",
+                report->label.n_searched, options->label.search_depth);
   if (ok && options->samples_cache != NULL)
     ok = mm_train_samples_save (set, &report->label, key, options->samples_cache, error);
   return ok;

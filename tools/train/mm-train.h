@@ -42,6 +42,8 @@ typedef struct
   guint                max_games;      /* 0: all */
   const char          *samples_cache;  /* keep the labelled positions here; NULL: no */
   MmTrainLabelOptions  label;
+  /* What names label.search_weights in the samples cache's key */
+  const char          *search_weights_id;
   MmTrainFitOptions    fit;
   gboolean             verbose;
 } MmTrainOptions;

@@ -49,6 +49,9 @@ typedef struct
   char          *weights_path;
   char          *cache_path;
   char          *against_path;
+  char          *label_weights_path;
+  char          *label_weights_id;
+  MmEvalWeights *label_weights;
   int            max_games;
   gboolean       no_propagate;
   gboolean       quiet;
@@ -70,6 +73,11 @@ add_data_options (GOptionContext *context,
       "and never held out, so the held-out games stay the same", "FILE" },
     { "exact-empties", 'e', 0, G_OPTION_ARG_INT, &line->train.label.exact_empties,
       "Solve the positions with at most N empties exactly (default 14)", "N" },
+    { "label-depth", 0, 0, G_OPTION_ARG_INT, &line->train.label.search_depth,
+      "Label the positions before the exact ones by a search of N plies "
+      "instead of the game's result (default 0: the result)", "N" },
+    { "label-weights", 0, 0, G_OPTION_ARG_FILENAME, &line->label_weights_path,
+      "The weights of that search (default: the built-in ones)", "FILE" },
     { "no-propagate", 0, 0, G_OPTION_ARG_NONE, &line->no_propagate,
       "Label the positions before the solved ones with the recorded result, "
       "not the first solved value", NULL },
@@ -101,6 +109,9 @@ add_fit_options (GOptionContext *context,
       "Pattern contents seen fewer times keep weight 0 (default 3)", "N" },
     { "iterations", 0, 0, G_OPTION_ARG_INT, &line->train.fit.max_iterations,
       "At most N conjugate-gradient steps per stage (default 300)", "N" },
+    { "outcome-weight", 0, 0, G_OPTION_ARG_DOUBLE, &line->train.fit.outcome_weight,
+      "With --label-depth, fit this share of the game's result and the rest "
+      "of the search's score (default 0)", "X" },
     { "spread", 0, 0, G_OPTION_ARG_INT, &line->train.fit.spread,
       "Also learn a stage from positions up to N discs outside it (default 2)", "N" },
     { NULL }
@@ -207,6 +218,32 @@ check_selfplay_options (CommandLine  *line,
   return TRUE;
 }
 
+/* The labelling search's weights, named in the samples cache's key by
+ * their contents' checksum. */
+static gboolean
+load_label_weights (CommandLine  *line,
+                    GError      **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  MmEvalError failure = MM_EVAL_OK;
+
+  if (!g_file_get_contents (line->label_weights_path, &contents, &length, error))
+    return FALSE;
+  line->label_weights = mm_eval_weights_load (line->label_weights_path, &failure);
+  if (line->label_weights == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s: %s", line->label_weights_path,
+                   mm_eval_error_message (failure));
+      return FALSE;
+    }
+  line->label_weights_id = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (guchar *) contents,
+                                                        length);
+  line->train.label.search_weights = line->label_weights;
+  line->train.search_weights_id = line->label_weights_id;
+  return TRUE;
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -257,12 +294,17 @@ parse_command_line (CommandLine  *line,
   if (line->max_games < 0 || line->train.label.exact_empties < 0
       || line->train.label.n_threads < 1 || line->train.fit.min_count < 0
       || line->train.fit.lambda < 0 || line->train.fit.max_iterations < 0
-      || line->train.fit.spread < 0)
+      || line->train.fit.spread < 0 || line->train.label.search_depth < 0
+      || line->train.fit.outcome_weight < 0 || line->train.fit.outcome_weight > 1
+      || line->train.label.search_depth > 30)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "counts, lambda and the number of threads must not be negative");
+                   "counts, lambda and the number of threads must not be negative, "
+                   "the label depth at most 30");
       return FALSE;
     }
+  if (line->label_weights_path != NULL && !load_label_weights (line, error))
+    return FALSE;
 
   line->train.games_path = line->games_path != NULL ? line->games_path : MM_TRAIN_DEFAULT_GAMES;
   line->train.extra_games_path = line->extra_games_path;
@@ -468,5 +510,8 @@ main (int    argc,
   g_free (line.weights_path);
   g_free (line.cache_path);
   g_free (line.against_path);
+  g_free (line.label_weights_path);
+  g_free (line.label_weights_id);
+  mm_eval_weights_free (line.label_weights);
   return status;
 }
