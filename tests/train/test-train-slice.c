@@ -30,6 +30,7 @@
 
 #include "mm-search.h"
 #include "mm-test-data.h"
+#include "mm-train-exact.h"
 #include "mm-train.h"
 #include "train-test-util.h"
 
@@ -258,6 +259,56 @@ test_slice_outcome_weight (void)
   mm_train_samples_clear (&searched);
 }
 
+/* The positions solved exactly to measure an evaluation against: as
+ * many of each number of empties as asked, each of another held-out
+ * game, and the committed weights far closer to perfect play than the
+ * hand-written evaluation. */
+static void
+test_exact_error (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (MM_TEST_SOURCE_ROOT, "data", "eval", "eval.mmw",
+                                            NULL);
+  MmEvalError failure = MM_EVAL_OK;
+  MmEvalWeights *weights = mm_eval_weights_load (path, &failure);
+  MmTrainEvaluator simple = mm_train_evaluator_simple ();
+  MmTrainEvaluator trained = mm_train_evaluator_weights ("committed", weights);
+  MmTrainExactOptions options;
+  MmTrainExactSet exact;
+  MmTrainExactErrors simple_errors, trained_errors;
+  int per[MM_TRAIN_MAX_MOVES + 1] = { 0 };
+
+  g_assert_nonnull (weights);
+  mm_train_exact_options_init (&options);
+  options.games_path = games_path;
+  options.min_empties = 12;
+  options.max_empties = 14;
+  options.per_empties = 8;
+  g_assert_true (mm_train_exact_collect (&options, &exact, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (exact.set.n_samples, ==, 3 * 8);
+  for (gsize i = 0; i < exact.set.n_samples; i++)
+    {
+      const MmTrainSample *sample = &exact.set.samples[i];
+
+      g_assert_true (mm_train_sample_is_validation (sample, options.validation_every));
+      g_assert_true (sample->exact);
+      per[sample->empties]++;
+      if (i > 0)
+        g_assert_cmpuint (sample->game, >, exact.set.samples[i - 1].game);
+    }
+  for (int e = 12; e <= 14; e++)
+    g_assert_cmpint (per[e], ==, 8);
+
+  mm_train_exact_errors (&exact, &simple, 0, &simple_errors);
+  mm_train_exact_errors (&exact, &trained, 0, &trained_errors);
+  g_test_message ("error against perfect play: hand-written %.2f, committed %.2f discs",
+                  simple_errors.overall, trained_errors.overall);
+  g_assert_cmpfloat (trained_errors.overall, <, simple_errors.overall / 2);
+  mm_train_exact_clear (&exact);
+  mm_eval_weights_free (weights);
+}
+
 static void
 test_slice_symmetric (void)
 {
@@ -278,6 +329,7 @@ main (int    argc,
   g_test_add_func ("/train/slice/symmetric", test_slice_symmetric);
   g_test_add_func ("/train/slice/search-labels", test_slice_search_labels);
   g_test_add_func ("/train/slice/outcome-weight", test_slice_outcome_weight);
+  g_test_add_func ("/train/exact-error", test_exact_error);
   status = g_test_run ();
 
   mm_eval_weights_free (slice.weights);

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mm-train-exact.h"
 #include "mm-train-match.h"
 #include "mm-train-selfplay.h"
 #include "mm-train.h"
@@ -57,6 +58,7 @@ typedef struct
   gboolean       quiet;
   MmTrainMatchOptions match;
   MmTrainSelfplayOptions selfplay;
+  MmTrainExactOptions exact;
 } CommandLine;
 
 static void
@@ -186,6 +188,40 @@ add_selfplay_options (GOptionContext *context,
   g_option_context_add_main_entries (context, entries, NULL);
 }
 
+static void
+add_exact_options (GOptionContext *context,
+                   CommandLine    *line)
+{
+  MmTrainExactOptions *exact = &line->exact;
+  GOptionEntry entries[] = {
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &line->weights_path,
+      "The weights file to measure", "FILE" },
+    { "against", 'a', 0, G_OPTION_ARG_FILENAME, &line->against_path,
+      "Measure this weights file beside it", "FILE" },
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &line->match.depth,
+      "Also the error of a search of N plies with each (default 0: none)", "N" },
+    { "min-empties", 0, 0, G_OPTION_ARG_INT, &exact->min_empties,
+      "Positions from N empties (default 20)", "N" },
+    { "max-empties", 0, 0, G_OPTION_ARG_INT, &exact->max_empties,
+      "Positions up to N empties (default 24)", "N" },
+    { "per-empties", 0, 0, G_OPTION_ARG_INT, &exact->per_empties,
+      "Positions of each number of empties (default 50)", "N" },
+    { "games", 'g', 0, G_OPTION_ARG_FILENAME, &line->games_path,
+      "The games (default " MM_TRAIN_DEFAULT_GAMES "); every tenth is held out", "FILE" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &exact->n_threads,
+      "Threads solving (default 2)", "N" },
+    { "samples-cache", 0, 0, G_OPTION_ARG_FILENAME, &line->cache_path,
+      "Keep the solved positions in FILE and read them from there next time", "FILE" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &line->quiet,
+      "No progress on standard error", NULL },
+    { NULL }
+  };
+
+  /* The static evaluation alone unless told. */
+  line->match.depth = 0;
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
 static gboolean
 check_selfplay_options (CommandLine  *line,
                         GError      **error)
@@ -255,6 +291,7 @@ print_usage (FILE *out)
            "  validate   the error of a weights file on the held-out games\n"
            "  match      a weights file against the hand-written evaluation at fixed depth\n"
            "  selfplay   games of the engine against itself, in the archive's format\n"
+           "  exact-error  the error of weights files against positions solved exactly\n"
            "\n"
            "'monomachia-train COMMAND --help' lists the options of a command.\n");
 }
@@ -273,6 +310,8 @@ parse_command_line (CommandLine  *line,
   g_option_context_set_summary (context, summary);
   if (strcmp (command, "selfplay") == 0)
     add_selfplay_options (context, line);
+  else if (strcmp (command, "exact-error") == 0)
+    add_exact_options (context, line);
   else
     add_data_options (context, line);
   if (strcmp (command, "train") == 0)
@@ -291,6 +330,20 @@ parse_command_line (CommandLine  *line,
     }
   if (strcmp (command, "selfplay") == 0)
     return check_selfplay_options (line, error);
+  if (strcmp (command, "exact-error") == 0)
+    {
+      line->exact.games_path = line->games_path != NULL ? line->games_path
+                                                        : MM_TRAIN_DEFAULT_GAMES;
+      line->exact.cache_path = line->cache_path;
+      line->exact.verbose = !line->quiet;
+      if (line->exact.n_threads < 1 || line->match.depth < 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "the threads must be at least 1 and the depth not negative");
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (line->max_games < 0 || line->train.label.exact_empties < 0
       || line->train.label.n_threads < 1 || line->train.fit.min_count < 0
       || line->train.fit.lambda < 0 || line->train.fit.max_iterations < 0
@@ -421,6 +474,64 @@ command_match (CommandLine *line)
 }
 
 static int
+command_exact_error (CommandLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  MmEvalWeights *weights = load_weights (line->weights_path);
+  MmEvalWeights *other = NULL;
+  MmTrainEvaluator evaluators[3];
+  MmTrainExactErrors errors[5];
+  const MmTrainExactErrors *columns[5];
+  const char *names[5];
+  g_autofree char *depth_names[2] = { NULL, NULL };
+  MmTrainExactSet exact;
+  int n_evaluators = 0, n_columns = 0;
+
+  if (weights == NULL)
+    return EXIT_FAILURE;
+  if (line->against_path != NULL && (other = load_weights (line->against_path)) == NULL)
+    {
+      mm_eval_weights_free (weights);
+      return EXIT_FAILURE;
+    }
+  if (!mm_train_exact_collect (&line->exact, &exact, &error))
+    {
+      g_printerr ("monomachia-train: %s\n", error->message);
+      mm_eval_weights_free (weights);
+      mm_eval_weights_free (other);
+      return EXIT_FAILURE;
+    }
+  evaluators[n_evaluators++] = mm_train_evaluator_simple ();
+  evaluators[n_evaluators++] = mm_train_evaluator_weights (line->weights_path, weights);
+  if (other != NULL)
+    evaluators[n_evaluators++] = mm_train_evaluator_weights (line->against_path, other);
+  for (int i = 0; i < n_evaluators; i++)
+    {
+      mm_train_exact_errors (&exact, &evaluators[i], 0, &errors[n_columns]);
+      names[n_columns] = evaluators[i].name;
+      columns[n_columns] = &errors[n_columns];
+      n_columns++;
+    }
+  for (int i = 1; line->match.depth > 0 && i < n_evaluators; i++)
+    {
+      depth_names[i - 1] = g_strdup_printf ("%s, depth %d", evaluators[i].name,
+                                            line->match.depth);
+      mm_train_exact_errors (&exact, &evaluators[i], line->match.depth, &errors[n_columns]);
+      names[n_columns] = depth_names[i - 1];
+      columns[n_columns] = &errors[n_columns];
+      n_columns++;
+    }
+  printf ("%" G_GSIZE_FORMAT " positions of the held-out games, solved exactly in %.1f s "
+          "(%" G_GUINT64_FORMAT " nodes); mean absolute error in discs:\n\n",
+          exact.set.n_samples, exact.seconds, exact.nodes);
+  mm_train_exact_print (stdout, &line->exact, columns, names, n_columns);
+  mm_train_exact_clear (&exact);
+  mm_eval_weights_free (weights);
+  mm_eval_weights_free (other);
+  return EXIT_SUCCESS;
+}
+
+static int
 command_selfplay (CommandLine *line)
 {
   g_autoptr(GError) error = NULL;
@@ -475,7 +586,8 @@ main (int    argc,
     }
   command = argv[1];
   if (strcmp (command, "train") != 0 && strcmp (command, "validate") != 0
-      && strcmp (command, "match") != 0 && strcmp (command, "selfplay") != 0)
+      && strcmp (command, "match") != 0 && strcmp (command, "selfplay") != 0
+      && strcmp (command, "exact-error") != 0)
     {
       g_printerr ("monomachia-train: unknown command '%s'\n\n", command);
       print_usage (stderr);
@@ -486,6 +598,7 @@ main (int    argc,
   mm_train_options_init (&line.train);
   mm_train_match_options_init (&line.match);
   mm_train_selfplay_options_init (&line.selfplay);
+  mm_train_exact_options_init (&line.exact);
   argc--;
   argv++;
   if (!parse_command_line (&line, command, &argc, &argv, &error))
@@ -500,6 +613,8 @@ main (int    argc,
     status = command_validate (&line);
   else if (strcmp (command, "match") == 0)
     status = command_match (&line);
+  else if (strcmp (command, "exact-error") == 0)
+    status = command_exact_error (&line);
   else
     status = command_selfplay (&line);
 
