@@ -174,6 +174,18 @@ test_sessions (Fixture *fixture, gconstpointer data)
     g_assert_cmpstr (kept->name, ==, "Ζωή");
     g_assert_false (kept->guest);
   }
+  {
+    g_autoptr(MmStore) store = open_store (fixture);
+    g_autoptr(MmStoredSession) found = mm_store_find_session (store, "bb22", &error);
+    g_autoptr(MmStoredSession) gone = mm_store_find_session (store, "aa11", &error);
+
+    /* Found by its token, and none (without an error) for one deleted. */
+    g_assert_no_error (error);
+    g_assert_nonnull (found);
+    g_assert_cmpstr (found->name, ==, "Ζωή");
+    g_assert_false (found->guest);
+    g_assert_null (gone);
+  }
 }
 
 static void

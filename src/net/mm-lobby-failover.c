@@ -31,20 +31,17 @@
 #include "mm-lobby-server-private.h"
 #include "mm-nickname.h"
 
+/* The stored session of the player whose name key is @name_key. */
 static MmStoredSession *
 find_stored_session (GPtrArray  *sessions,
-                     const char *token_hash,
                      const char *name_key)
 {
   for (guint i = 0; i < sessions->len; i++)
     {
       MmStoredSession *stored = sessions->pdata[i];
-      g_autofree char *key = NULL;
+      g_autofree char *key = mm_nickname_key (stored->name);
 
-      if (token_hash != NULL && g_str_equal (stored->token_hash, token_hash))
-        return stored;
-      if (name_key != NULL && (key = mm_nickname_key (stored->name)) != NULL
-          && g_str_equal (key, name_key))
+      if (key != NULL && g_str_equal (key, name_key))
         return stored;
     }
   return NULL;
@@ -69,15 +66,13 @@ mm_lobby_failover_take_session (MmLobbyServer *self,
                                 const char    *token_hash,
                                 gboolean      *elsewhere)
 {
-  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(MmStoredSession) stored = NULL;
   g_autofree char *key = NULL;
-  MmStoredSession *stored;
   MmLobbySession *session;
 
   *elsewhere = FALSE;
   if (self->cluster == NULL || self->store == NULL
-      || (sessions = mm_store_list_sessions (self->store, NULL)) == NULL
-      || (stored = find_stored_session (sessions, token_hash, NULL)) == NULL)
+      || (stored = mm_store_find_session (self->store, token_hash, NULL)) == NULL)
     return NULL;
   key = mm_nickname_key (stored->name);
   if (g_hash_table_contains (self->sessions, key))
@@ -113,7 +108,7 @@ find_seat (MmLobbyServer *self,
       mm_lobby_relay_proxy (self, player->server, player->name, player->guest);
       return;
     }
-  if ((stored = find_stored_session (sessions, NULL, key)) != NULL)
+  if ((stored = find_stored_session (sessions, key)) != NULL)
     {
       MmLobbySession *session = mm_lobby_session_restore (self, stored);
 

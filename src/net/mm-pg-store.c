@@ -508,6 +508,24 @@ pg_delete_session (MmStore     *store,
                   error);
 }
 
+static MmStoredSession *
+pg_find_session (MmStore     *store,
+                 const char  *token_hash,
+                 GError     **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  add_text (params, token_hash);
+  result = query (MM_PG_STORE (store),
+                  "SELECT token_hash, name, guest FROM sessions WHERE token_hash = $1", params,
+                  error);
+  if (result == NULL || PQntuples (result) == 0)
+    return NULL;
+  return mm_stored_session_new (PQgetvalue (result, 0, 0), PQgetvalue (result, 0, 1),
+                                bool_value (result, 0, 2));
+}
+
 static GPtrArray *
 pg_list_sessions (MmStore  *store,
                   GError  **error)
@@ -984,6 +1002,7 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->save_session = pg_save_session;
   iface->delete_session = pg_delete_session;
   iface->list_sessions = pg_list_sessions;
+  iface->find_session = pg_find_session;
   iface->create_game = pg_create_game;
   iface->add_move = pg_add_move;
   iface->take_back = pg_take_back;

@@ -319,6 +319,28 @@ sqlite_save_session (MmStore                *store,
   return run (self, statement, error);
 }
 
+static MmStoredSession *
+sqlite_find_session (MmStore     *store,
+                     const char  *token_hash,
+                     GError     **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(MmCachedStatement) statement =
+    prepare (self, "SELECT token_hash, name, guest FROM sessions WHERE token_hash = ?", error);
+  int status;
+
+  if (statement == NULL)
+    return NULL;
+  sqlite3_bind_text (statement, 1, token_hash, -1, SQLITE_STATIC);
+  status = sqlite3_step (statement);
+  if (status == SQLITE_ROW)
+    return mm_stored_session_new ((const char *) sqlite3_column_text (statement, 0),
+                                  (const char *) sqlite3_column_text (statement, 1),
+                                  sqlite3_column_int (statement, 2));
+  sqlite_failed (self, status, error);
+  return NULL;
+}
+
 static gboolean
 sqlite_delete_session (MmStore     *store,
                        const char  *token_hash,
@@ -905,6 +927,7 @@ mm_sqlite_store_store_init (MmStoreInterface *iface)
   iface->save_session = sqlite_save_session;
   iface->delete_session = sqlite_delete_session;
   iface->list_sessions = sqlite_list_sessions;
+  iface->find_session = sqlite_find_session;
   iface->create_game = sqlite_create_game;
   iface->add_move = sqlite_add_move;
   iface->take_back = sqlite_take_back;

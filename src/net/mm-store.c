@@ -156,6 +156,17 @@ mm_store_list_sessions (MmStore  *self,
   return MM_STORE_GET_IFACE (self)->list_sessions (self, error);
 }
 
+/* The session of @token_hash; NULL with no error when there is none. */
+MmStoredSession *
+mm_store_find_session (MmStore     *self,
+                       const char  *token_hash,
+                       GError     **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), NULL);
+  g_return_val_if_fail (token_hash != NULL, NULL);
+  return MM_STORE_GET_IFACE (self)->find_session (self, token_hash, error);
+}
+
 gboolean
 mm_store_create_game (MmStore             *self,
                       const MmStoredGame  *game,

@@ -124,6 +124,9 @@ struct _MmStoreInterface
                                  GError             **error);
   GPtrArray *(*list_sessions)   (MmStore             *self,
                                  GError             **error);
+  MmStoredSession *(*find_session) (MmStore          *self,
+                                 const char          *token_hash,
+                                 GError             **error);
   gboolean   (*create_game)     (MmStore             *self,
                                  const MmStoredGame  *game,
                                  GError             **error);
@@ -210,6 +213,9 @@ gboolean   mm_store_delete_session (MmStore              *self,
                                     GError              **error);
 GPtrArray *mm_store_list_sessions (MmStore               *self,
                                    GError               **error);
+MmStoredSession *mm_store_find_session (MmStore          *self,
+                                        const char       *token_hash,
+                                        GError          **error);
 gboolean   mm_store_create_game   (MmStore               *self,
                                    const MmStoredGame    *game,
                                    GError               **error);
