@@ -44,7 +44,10 @@ extern "C" {
 #define MM_EVAL_N_PATTERNS     11
 #define MM_EVAL_MAX_SQUARES    10
 #define MM_EVAL_MOBILITY_SIZE  36
-#define MM_EVAL_N_STAGES       15
+/* A set of weights for each MM_EVAL_STAGE_DISCS discs on the board,
+ * from the 4 of the start; the last stage takes the full board too. */
+#define MM_EVAL_STAGE_DISCS    4
+#define MM_EVAL_N_STAGES       (60 / MM_EVAL_STAGE_DISCS)
 #define MM_EVAL_FILE_VERSION   1
 
 typedef struct
@@ -82,7 +85,7 @@ mm_eval_stage (uint64_t player,
                uint64_t opponent)
 {
   int discs = mm_popcount (player | opponent);
-  int stage = (discs - 4) / 4;
+  int stage = (discs - 4) / MM_EVAL_STAGE_DISCS;
 
   return stage < 0 ? 0 : stage >= MM_EVAL_N_STAGES ? MM_EVAL_N_STAGES - 1 : stage;
 }

@@ -262,7 +262,7 @@ mm_train_exact_print (FILE                      *out,
   fputc ('\n', out);
   for (int e = options->min_empties; e <= options->max_empties; e++)
     {
-      fprintf (out, "| %d | %d | %" G_GSIZE_FORMAT " |", e, (64 - e - 4) / 4,
+      fprintf (out, "| %d | %d | %" G_GSIZE_FORMAT " |", e, MIN ((64 - e - 4) / MM_EVAL_STAGE_DISCS, MM_EVAL_N_STAGES - 1),
                columns[0]->count[e]);
       for (int c = 0; c < n_columns; c++)
         fprintf (out, " %.2f |", columns[c]->mae[e]);

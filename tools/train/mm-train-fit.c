@@ -237,8 +237,8 @@ sample_in_stage_window (const MmTrainSample *sample,
                         int                  spread)
 {
   int discs = 64 - sample->empties;
-  int low = 4 + 4 * stage;
-  int high = stage == MM_EVAL_N_STAGES - 1 ? 64 : low + 3;
+  int low = 4 + MM_EVAL_STAGE_DISCS * stage;
+  int high = stage == MM_EVAL_N_STAGES - 1 ? 64 : low + MM_EVAL_STAGE_DISCS - 1;
 
   return discs >= low - spread && discs <= high + spread;
 }

@@ -208,7 +208,8 @@ mm_train_print_errors (FILE                 *out,
 
   for (int s = 0; s < MM_EVAL_N_STAGES; s++)
     {
-      int low = 4 + 4 * s, high = s == MM_EVAL_N_STAGES - 1 ? 63 : low + 3;
+      int low = 4 + MM_EVAL_STAGE_DISCS * s;
+      int high = s == MM_EVAL_N_STAGES - 1 ? 64 : low + MM_EVAL_STAGE_DISCS - 1;
 
       fprintf (out, "| %d | %d-%d | %" G_GSIZE_FORMAT " |", s, low, high, columns[0]->count[s]);
       for (int c = 0; c < n_columns; c++)
