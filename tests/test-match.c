@@ -265,6 +265,30 @@ test_two_computers (void)
   assert_game_is_whole (mm_match_get_game (match));
 }
 
+/* Master against Expert on eight seconds a side, where Master alone
+ * would spend up to four seconds a move: each shares out its clock
+ * instead, and the game ends on the board, not on time. */
+static void
+test_computers_on_clock (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmPlayer) black = computer (MM_AI_LEVEL_MASTER, 0);
+  g_autoptr(MmPlayer) white = computer (MM_AI_LEVEL_EXPERT, 0);
+  g_autoptr(MmClock) clock = mm_clock_new (8 * G_USEC_PER_SEC, 0);
+
+  mm_match_set_clock (match, clock);
+  mm_match_set_seats (match, black, white);
+  run_until (match, finished_or_failed);
+  g_assert_null (mm_match_get_failure (match, NULL));
+  g_assert_cmpint (mm_match_get_result (match, NULL), ==, MM_MATCH_RESULT_BOARD);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), >, 0);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_WHITE), >, 0);
+  g_test_message ("left on the clocks: black %.1f s, white %.1f s",
+                  mm_clock_get_remaining (clock, MM_COLOR_BLACK) / 1e6,
+                  mm_clock_get_remaining (clock, MM_COLOR_WHITE) / 1e6);
+  assert_game_is_whole (mm_match_get_game (match));
+}
+
 static MmPlayer *
 nboard_engine (guint depth)
 {
@@ -681,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/match/click-in-main-loop", test_click_in_main_loop);
   g_test_add_func ("/match/person-against-computer", test_person_against_computer);
   g_test_add_func ("/match/two-computers", test_two_computers);
+  g_test_add_func ("/match/computers-on-clock", test_computers_on_clock);
   g_test_add_func ("/match/engine-against-computer", test_engine_against_computer);
   g_test_add_func ("/match/seat-fails", test_seat_fails);
   g_test_add_func ("/match/loss-on-time", test_loss_on_time);

@@ -90,6 +90,28 @@ mm_ai_level_get_params (MmAiLevel        level,
   *params = levels[level].params;
 }
 
+/* A move on a clock with @remaining_seconds left and @increment_seconds
+ * added a move: a level limited by time alone (Master) takes the share
+ * of the clock this move deserves, more in the middle game where it
+ * pays, and keeps a reserve; the others keep their own limits, with no
+ * more time than that share, so that no level loses on time. */
+void
+mm_ai_level_params_on_clock (MmAiLevelParams *params,
+                             double           remaining_seconds,
+                             double           increment_seconds,
+                             int              n_empties)
+{
+  double share;
+
+  g_return_if_fail (params != NULL);
+
+  share = mm_search_time_for_move (MAX (remaining_seconds, 0), MAX (increment_seconds, 0),
+                                   n_empties);
+  if (params->limits.max_depth == 0 || params->limits.max_seconds == 0
+      || params->limits.max_seconds > share)
+    params->limits.max_seconds = share;
+}
+
 /* The name in settings, on the command line and in files. */
 const char *
 mm_ai_level_to_string (MmAiLevel level)

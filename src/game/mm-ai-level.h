@@ -68,6 +68,10 @@ GType        mm_ai_level_get_type         (void) G_GNUC_CONST;
 
 void         mm_ai_level_get_params       (MmAiLevel              level,
                                            MmAiLevelParams       *params);
+void         mm_ai_level_params_on_clock  (MmAiLevelParams       *params,
+                                           double                 remaining_seconds,
+                                           double                 increment_seconds,
+                                           int                    n_empties);
 const char  *mm_ai_level_to_string        (MmAiLevel              level);
 gboolean     mm_ai_level_from_string      (const char            *text,
                                            MmAiLevel             *level);

@@ -107,6 +107,7 @@ struct _MmAiPlayer
   guint         seed;
   GRand        *rand;
   Job          *job;            /* the job in progress, or NULL */
+  MmClock      *clock;          /* of the game it plays in, or NULL */
   char         *display_name;   /* made when first asked for */
 };
 
@@ -595,6 +596,7 @@ mm_ai_player_dispose (GObject *object)
   MmAiPlayer *self = (MmAiPlayer *)object;
 
   mm_ai_player_stop (self);
+  g_clear_object (&self->clock);
 
   G_OBJECT_CLASS (mm_ai_player_parent_class)->dispose (object);
 }
@@ -1162,10 +1164,27 @@ mm_ai_player_request_move_async (MmPlayer            *player,
   MmColor side;
   MmBoard board;
 
+  MmAiPlayer *self = MM_AI_PLAYER (player);
+  MmAiLevelParams params;
+
   mm_game_record_get_position (record, &black, &white, &side);
   mm_board_from_colors (&board, black, white, side);
-  mm_ai_player_choose_move_async (MM_AI_PLAYER (player), &board, cancellable, callback,
-                                  user_data);
+  mm_ai_level_get_params (self->level, &params);
+  if (self->clock != NULL)
+    mm_ai_level_params_on_clock (&params,
+                                 (double) mm_clock_get_remaining (self->clock, side)
+                                 / G_USEC_PER_SEC,
+                                 (double) mm_clock_get_increment (self->clock) / G_USEC_PER_SEC,
+                                 mm_popcount (mm_board_empties (&board)));
+  start_job (self, JOB_PLAY, &board, NULL, &params, cancellable, callback, user_data,
+             mm_ai_player_choose_move_async);
+}
+
+static void
+mm_ai_player_set_clock (MmPlayer *player,
+                        MmClock  *clock)
+{
+  g_set_object (&MM_AI_PLAYER (player)->clock, clock);
 }
 
 static int
@@ -1187,4 +1206,5 @@ mm_ai_player_player_iface_init (MmPlayerInterface *iface)
   iface->get_thinking = mm_ai_player_get_thinking;
   iface->request_move_async = mm_ai_player_request_move_async;
   iface->request_move_finish = mm_ai_player_request_move_finish;
+  iface->set_clock = mm_ai_player_set_clock;
 }

@@ -391,8 +391,12 @@ mm_match_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
-  g_clear_object (&self->seats[MM_COLOR_BLACK]);
-  g_clear_object (&self->seats[MM_COLOR_WHITE]);
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    if (self->seats[color] != NULL)
+      {
+        mm_player_set_clock (self->seats[color], NULL);
+        g_clear_object (&self->seats[color]);
+      }
   g_clear_object (&self->autosave);
 
   G_OBJECT_CLASS (mm_match_parent_class)->dispose (object);
@@ -595,8 +599,12 @@ mm_match_set_seats (MmMatch  *self,
       MmPlayer *seat = seats[color] != NULL ? g_object_ref (seats[color])
                                             : MM_PLAYER (mm_local_player_new (NULL));
 
+      /* A seat that leaves may play elsewhere, on another clock or none. */
+      if (self->seats[color] != NULL)
+        mm_player_set_clock (self->seats[color], NULL);
       g_clear_object (&self->seats[color]);
       self->seats[color] = seat;
+      mm_player_set_clock (seat, self->clock);
     }
   mm_match_clear_failure (self);
   g_signal_emit (self, signals[SIGNAL_SEATS_CHANGED], 0);
@@ -662,6 +670,9 @@ mm_match_set_clock (MmMatch *self,
     }
   g_set_object (&self->clock, clock);
   self->clock_mover = -1;
+  for (MmColor color = MM_COLOR_BLACK; color <= MM_COLOR_WHITE; color++)
+    if (self->seats[color] != NULL)
+      mm_player_set_clock (self->seats[color], clock);
   if (clock != NULL)
     g_signal_connect_object (clock, "expired", G_CALLBACK (mm_match_clock_expired_cb), self,
                              G_CONNECT_SWAPPED);

@@ -80,6 +80,27 @@ mm_player_get_thinking (MmPlayer *self)
   return MM_PLAYER_GET_IFACE (self)->get_thinking (self);
 }
 
+/**
+ * mm_player_set_clock:
+ * @clock: (nullable): the clock of the game the seat is in, or %NULL
+ *
+ * Tells a seat the game's clock, which a program uses to share out its
+ * time; the match does this.  Seats that do not care ignore it.
+ */
+void
+mm_player_set_clock (MmPlayer *self,
+                     MmClock  *clock)
+{
+  MmPlayerInterface *iface;
+
+  g_return_if_fail (MM_IS_PLAYER (self));
+  g_return_if_fail (clock == NULL || MM_IS_CLOCK (clock));
+
+  iface = MM_PLAYER_GET_IFACE (self);
+  if (iface->set_clock != NULL)
+    iface->set_clock (self, clock);
+}
+
 void
 mm_player_request_move_async (MmPlayer            *self,
                               MmGameRecord        *record,

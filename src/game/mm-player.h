@@ -22,6 +22,7 @@
 
 #include <gio/gio.h>
 
+#include "mm-clock.h"
 #include "mm-game-record.h"
 
 G_BEGIN_DECLS
@@ -68,6 +69,9 @@ struct _MmPlayerInterface
                                       GError             **error);
   gboolean    (*choose)              (MmPlayer            *self,
                                       int                  square);
+  /* Optional: the game's clock, for a program to share its time by */
+  void        (*set_clock)           (MmPlayer            *self,
+                                      MmClock             *clock);
 };
 
 const char *mm_player_get_display_name    (MmPlayer            *self);
@@ -83,6 +87,8 @@ int         mm_player_request_move_finish (MmPlayer            *self,
                                            GError             **error);
 gboolean    mm_player_choose              (MmPlayer            *self,
                                            int                  square);
+void        mm_player_set_clock           (MmPlayer            *self,
+                                           MmClock             *clock);
 
 /* For implementations: a program's answer as the request's, a square
  * or MM_SQUARE_NONE with @error when it found no move (a finished game,
