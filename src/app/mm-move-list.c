@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "mm-move-list.h"
+#include "mm-opening-names.h"
 
 struct _MmMoveList
 {
@@ -39,6 +40,7 @@ struct _MmMoveList
   /* Template widgets */
   GtkWidget         *browse_bar;
   GtkLabel          *browse_label;
+  GtkLabel          *opening_label;
   GtkScrolledWindow *scroller;
   GtkWidget         *placeholder;
   GtkFlowBox        *flow_box;
@@ -134,6 +136,29 @@ mm_move_list_mark_current (MmMoveList *self)
       else
         gtk_widget_remove_css_class (child, "current");
     }
+}
+
+/* The named opening of the moves up to the position shown, and the
+ * moves that made it.  It stays once the game has left the opening's
+ * lines: it is the opening the game was played from, as a record names
+ * it (the status says the name only while the game is in it). */
+static void
+mm_move_list_update_opening (MmMoveList *self)
+{
+  g_autofree char *text = NULL;
+  MmOpeningName found;
+  guint n_moves = self->shown < 0 ? G_MAXUINT : (guint) self->shown;
+
+  if (self->game != NULL && mm_opening_names_find (self->game, n_moves, &found))
+    /* Translators: over the move list: %s is the name of an Othello
+     * opening, as “Tiger”, and %u the number of moves that reached its
+     * position, as in “Opening: Tiger (moves 1–5)” */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opening: %s (move %u)",
+                                         "Opening: %s (moves 1–%u)", found.n_moves),
+                            mm_opening_names_translate (found.name), found.n_moves);
+
+  gtk_label_set_text (self->opening_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opening_label), text != NULL);
 }
 
 /* Once laid out, the marked move is brought into view: the last one as
@@ -239,6 +264,7 @@ mm_move_list_update (MmMoveList *self)
 
   gtk_widget_set_visible (self->placeholder, n_moves == 0);
   mm_move_list_mark_current (self);
+  mm_move_list_update_opening (self);
   if (n_moves > n_items)
     mm_move_list_schedule_scroll (self);
 }
@@ -271,6 +297,7 @@ mm_move_list_set_shown (MmMoveList *self,
   gtk_label_set_text (self->browse_label, text != NULL ? text : "");
   gtk_widget_set_visible (self->browse_bar, n_moves >= 0);
   mm_move_list_mark_current (self);
+  mm_move_list_update_opening (self);
   mm_move_list_schedule_scroll (self);
 }
 
@@ -370,6 +397,7 @@ mm_move_list_class_init (MmMoveListClass *klass)
                                                "/io/github/monomachia/Monomachia/ui/mm-move-list.ui");
   gtk_widget_class_bind_template_child (widget_class, MmMoveList, browse_bar);
   gtk_widget_class_bind_template_child (widget_class, MmMoveList, browse_label);
+  gtk_widget_class_bind_template_child (widget_class, MmMoveList, opening_label);
   gtk_widget_class_bind_template_child (widget_class, MmMoveList, scroller);
   gtk_widget_class_bind_template_child (widget_class, MmMoveList, placeholder);
   gtk_widget_class_bind_template_child (widget_class, MmMoveList, flow_box);

@@ -27,7 +27,8 @@
 G_BEGIN_DECLS
 
 /* The moves of the game, passes too, under a heading with the buttons
- * that step through earlier positions; the move whose position the
+ * that step through earlier positions and the name of the opening the
+ * moves up to the position shown reached; the move whose position the
  * board shows is marked, and while an earlier one is shown a bar says
  * which, with Play from Here and Back to Game.  Activating a move asks
  * for the position after it (::move-activated). */

@@ -43,6 +43,7 @@ struct _MmPlayersBar
   GtkLabel   *clock_labels[2];
   GtkLabel   *count_labels[2];
   GtkLabel   *status_label;
+  GtkLabel   *opening_label;
   GtkWidget  *thinking_box;
   MmBusyIndicator *thinking_spinner;
   GtkLabel   *thinking_label;
@@ -101,6 +102,20 @@ mm_players_bar_set_status (MmPlayersBar *self,
 
   gtk_label_set_text (self->status_label, status);
   g_clear_pointer (&self->announcement, g_free);
+}
+
+/* @opening: (nullable): the named opening the position is in, as
+ * “Opening: Tiger”, under the status line; hidden when %NULL.  It is
+ * not announced: it changes with the moves, and the status says enough
+ * after each of them; a screen reader finds it beside the status. */
+void
+mm_players_bar_set_opening (MmPlayersBar *self,
+                            const char   *opening)
+{
+  g_return_if_fail (MM_IS_PLAYERS_BAR (self));
+
+  gtk_label_set_text (self->opening_label, opening != NULL ? opening : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opening_label), opening != NULL);
 }
 
 /* GTK 4.8 has no way to make a screen reader speak, so the status label
@@ -331,6 +346,7 @@ mm_players_bar_class_init (MmPlayersBarClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "white_count_label", FALSE,
                                              G_STRUCT_OFFSET (MmPlayersBar, count_labels[MM_COLOR_WHITE]));
   gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, status_label);
+  gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, opening_label);
   gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, thinking_box);
   gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, thinking_spinner);
   gtk_widget_class_bind_template_child (widget_class, MmPlayersBar, thinking_label);

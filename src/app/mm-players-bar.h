@@ -28,9 +28,10 @@ G_BEGIN_DECLS
 
 /* The players and the status: a card for each side (its name, its
  * clock and its discs, the side to move highlighted), the status line
- * ("Black to move", the result), and the spinner while the computer
- * thinks.  The status line is what a screen reader hears after each
- * event (mm_players_bar_announce()). */
+ * ("Black to move", the result), the named opening under it while
+ * the game is in one, and the spinner while the computer thinks.  The
+ * status line is what a screen reader hears after each event
+ * (mm_players_bar_announce()). */
 
 #define MM_TYPE_PLAYERS_BAR (mm_players_bar_get_type ())
 
@@ -46,6 +47,8 @@ void        mm_players_bar_set_current      (MmPlayersBar *self,
                                              int           color);
 void        mm_players_bar_set_status       (MmPlayersBar *self,
                                              const char   *status);
+void        mm_players_bar_set_opening      (MmPlayersBar *self,
+                                             const char   *opening);
 void        mm_players_bar_announce         (MmPlayersBar *self,
                                              const char   *event);
 void        mm_players_bar_set_thinking     (MmPlayersBar *self,

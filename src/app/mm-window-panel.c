@@ -20,7 +20,8 @@
 
 /* What the window's title and its panel say of the match: the file and
  * its unsaved mark, the players' names, the discs of the position shown,
- * whose turn it is or how the game ended. */
+ * whose turn it is or how the game ended, and the named opening the
+ * position shown is in. */
 
 #define G_LOG_DOMAIN "mm-window"
 
@@ -28,6 +29,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mm-opening-names.h"
 #include "mm-window-private.h"
 
 /* ------------------------------------------------------------------ */
@@ -143,6 +145,23 @@ _mm_window_follow_clock (MmWindow *self)
   mm_players_bar_follow_clock (self->players_bar, _mm_window_get_shown_clock (self));
 }
 
+/* Under the status, the named opening of the position shown, while
+ * that position is still on the opening's lines: once the game has
+ * left them the name has nothing more to say about the play (the move
+ * list keeps it as the game's opening).  Edit Board shows none. */
+static void
+mm_window_update_opening (MmWindow *self)
+{
+  g_autofree char *text = NULL;
+  MmOpeningName found;
+  guint n_moves = self->browse >= 0 ? (guint) self->browse : G_MAXUINT;
+
+  if (!self->editing && mm_opening_names_find (self->game, n_moves, &found) && found.in_opening)
+    /* Translators: %s is the name of an Othello opening, as “Tiger” */
+    text = g_strdup_printf (_("Opening: %s"), mm_opening_names_translate (found.name));
+  mm_players_bar_set_opening (self->players_bar, text);
+}
+
 void
 _mm_window_update_status (MmWindow *self)
 {
@@ -196,6 +215,7 @@ _mm_window_update_status (MmWindow *self)
   else
     status = g_strdup (_("White to move"));
   mm_players_bar_set_status (self->players_bar, status);
+  mm_window_update_opening (self);
   mm_announcer_announce (self->announcer);
   /* The card of the side to move is highlighted. */
   mm_players_bar_set_current (self->players_bar, over ? -1 : (int) side);

@@ -2808,6 +2808,97 @@ cards_follow_browsing (MmWindow *window)
   g_assert_cmpstr (shown_text (window, "status"), ==, "White to move");
 }
 
+/* The named opening under the status, or NULL while it shows none. */
+static const char *
+status_opening_text (MmWindow *window)
+{
+  return shown_text (window, "opening");
+}
+
+/* The named opening over the move list, or NULL while it shows none. */
+static const char *
+list_opening_text (MmWindow *window)
+{
+  return shown_text (window, "game-opening");
+}
+
+/* The named opening: under the status while the position shown is on
+ * the opening's lines, and over the move list for the moves up to it,
+ * as moves are played, taken back and browsed, and games read in. */
+static void
+opening_names (MmWindow *window)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+  g_autofree char *board = NULL;
+
+  set_confirm_discard (FALSE);
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  g_assert_null (status_opening_text (window));
+  g_assert_null (list_opening_text (window));
+
+  play_moves (window, "f5d6");
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Perpendicular");
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: Perpendicular (moves 1–2)");
+  play_moves (window, "c3d3c4");
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Tiger");
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: Tiger (moves 1–5)");
+  /* The status still says whose turn it is; the name is a label of its
+   * own, which a screen reader reads beside it. */
+  g_assert_cmpstr (turn_text (window), ==, "White to move");
+  g_assert_cmpint (gtk_accessible_get_accessible_role (
+                     GTK_ACCESSIBLE (mm_test_ui_find_by_name (widget, "opening"))),
+                   ==, GTK_ACCESSIBLE_ROLE_LABEL);
+
+  gtk_widget_activate_action (widget, "win.undo", NULL);
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Perpendicular");
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: Perpendicular (moves 1–2)");
+  gtk_widget_activate_action (widget, "win.redo", NULL);
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Tiger");
+
+  /* Earlier positions have their own opening; the start has none. */
+  gtk_widget_activate_action (widget, "win.browse-first", NULL);
+  g_assert_null (status_opening_text (window));
+  g_assert_null (list_opening_text (window));
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  gtk_widget_activate_action (widget, "win.browse-next", NULL);
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Perpendicular");
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: Perpendicular (moves 1–2)");
+  gtk_widget_activate_action (widget, "win.browse-last", NULL);
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Tiger");
+
+  /* On to the Stephenson and the No-Kung, then off every line: the
+   * status lets the name go, the move list keeps it as the game's
+   * opening. */
+  play_moves (window, "f4f6");
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Stephenson");
+  play_moves (window, "g5");
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: No-Kung");
+  play_moves (window, "d7");
+  g_assert_null (status_opening_text (window));
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: No-Kung (moves 1–8)");
+
+  /* A game read in: the Stephenson from c4, in another order. */
+  paste (window, "c4e3f6c5c3e6f5");
+  wait_for_moves (window, 7);
+  g_assert_cmpstr (status_opening_text (window), ==, "Opening: Stephenson");
+  g_assert_cmpstr (list_opening_text (window), ==, "Opening: Stephenson (moves 1–7)");
+
+  /* A board set up by hand has no opening, even a named position. */
+  gtk_widget_activate_action (widget, "win.copy-board", NULL);
+  board = clipboard_text (window);
+  paste (window, board);
+  wait_for_message (window, "Pasted a board position.");
+  g_assert_cmpuint (mm_game_get_n_moves (mm_window_get_game (window)), ==, 0);
+  g_assert_null (status_opening_text (window));
+  g_assert_null (list_opening_text (window));
+  play_moves (window, "b4");
+  g_assert_null (status_opening_text (window));
+
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+  g_assert_null (status_opening_text (window));
+  g_assert_null (list_opening_text (window));
+}
+
 /* Shows the window again at @width × @height and lets it lay out. */
 static void
 show_at_size (MmWindow *window,
@@ -2970,6 +3061,7 @@ main (int   argc,
                         test_in_application);
   g_test_add_data_func ("/app/window/keeps-its-size", window_keeps_its_size,
                         test_in_application);
+  g_test_add_data_func ("/app/window/opening-names", opening_names, test_in_application);
   g_test_add_data_func ("/app/window/play-against-computer", play_against_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/undo-cancels-computer", undo_cancels_computer,
