@@ -21,6 +21,7 @@
 #pragma once
 
 #include "mm-eval.h"
+#include "mm-symmetry.h"
 
 #if defined(__BMI2__)
 # include <immintrin.h>
@@ -34,7 +35,7 @@
  * value the extract can give, the index it stands for.  The extract takes
  * the squares in the order of their numbers, the index in the pattern's
  * own order, hence the table.  A feature in another orientation reads
- * the same mask on the board turned by its symmetry. */
+ * the same mask on the board turned by its symmetry (mm-symmetry.h). */
 typedef struct
 {
   uint64_t masks[MM_EVAL_N_PATTERNS];
@@ -77,49 +78,6 @@ mm_eval_feature_index (const MmEvalFeature *feature,
 }
 
 #if defined(__BMI2__)
-/* Each row's columns in reverse order: (c, r) takes (7 - c, r). */
-static inline uint64_t
-mm_eval_mirror_columns (uint64_t bits)
-{
-  bits = ((bits >> 1) & UINT64_C (0x5555555555555555)) | ((bits & UINT64_C (0x5555555555555555)) << 1);
-  bits = ((bits >> 2) & UINT64_C (0x3333333333333333)) | ((bits & UINT64_C (0x3333333333333333)) << 2);
-  return ((bits >> 4) & UINT64_C (0x0F0F0F0F0F0F0F0F)) | ((bits & UINT64_C (0x0F0F0F0F0F0F0F0F)) << 4);
-}
-
-/* Rows and columns exchanged: (c, r) takes (r, c). */
-static inline uint64_t
-mm_eval_transpose (uint64_t bits)
-{
-  uint64_t t;
-
-  t = UINT64_C (0x0F0F0F0F00000000) & (bits ^ (bits << 28));
-  bits ^= t ^ (t >> 28);
-  t = UINT64_C (0x3333000033330000) & (bits ^ (bits << 14));
-  bits ^= t ^ (t >> 14);
-  t = UINT64_C (0x5500550055005500) & (bits ^ (bits << 7));
-  return bits ^ t ^ (t >> 7);
-}
-
-/* The board seen through each symmetry of mm-eval.c: square c of
- * turned[s] holds what square symmetric_square (c, s) holds. */
-static inline void
-mm_eval_orientations (uint64_t bits,
-                      uint64_t turned[8])
-{
-  uint64_t mirrored = mm_eval_mirror_columns (bits);
-  uint64_t transposed = mm_eval_transpose (bits);
-  uint64_t transposed_mirrored = mm_eval_mirror_columns (transposed);
-
-  turned[0] = bits;
-  turned[1] = mirrored;
-  turned[2] = __builtin_bswap64 (bits);
-  turned[3] = __builtin_bswap64 (mirrored);
-  turned[4] = transposed;
-  turned[5] = __builtin_bswap64 (transposed_mirrored);
-  turned[6] = __builtin_bswap64 (transposed);
-  turned[7] = transposed_mirrored;
-}
-
 /* The patterns' sum with two bit extracts a feature, instead of a walk
  * over its squares: about a fifth of the instructions. */
 static inline int
@@ -133,8 +91,8 @@ mm_eval_patterns_extracted (const MmEvalWeights *weights,
   uint64_t players[8], opponents[8];
   int score = 0;
 
-  mm_eval_orientations (player, players);
-  mm_eval_orientations (opponent, opponents);
+  mm_symmetry_orientations (player, players);
+  mm_symmetry_orientations (opponent, opponents);
   for (int f = 0; f < MM_EVAL_N_FEATURES; f++)
     {
       int pattern = features[f].pattern, symmetry = features[f].symmetry;

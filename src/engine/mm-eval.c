@@ -22,6 +22,7 @@
 #include "mm-eval-private.h"
 #include "mm-cpu.h"
 #include "mm-kernels.h"
+#include "mm-symmetry.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -66,26 +67,6 @@ static const PatternShape shapes[MM_EVAL_N_PATTERNS] = {
   { { "e1", "f2", "g3", "h4" } },
 };
 
-/* The eight symmetries of the board, as maps of (column, row). */
-static int
-symmetric_square (int square,
-                  int symmetry)
-{
-  int c = mm_square_column (square), r = mm_square_row (square);
-
-  switch (symmetry)
-    {
-    case 0: return mm_square_at (c, r);
-    case 1: return mm_square_at (7 - c, r);
-    case 2: return mm_square_at (c, 7 - r);
-    case 3: return mm_square_at (7 - c, 7 - r);
-    case 4: return mm_square_at (r, c);
-    case 5: return mm_square_at (7 - r, 7 - c);
-    case 6: return mm_square_at (7 - r, c);
-    default: return mm_square_at (r, 7 - c);
-    }
-}
-
 /* The placements are derived from the shapes once, on first use (under
  * pthread_once, so any thread may be first), and only read after that. */
 typedef struct
@@ -115,7 +96,7 @@ build_features (void)
 
           for (int i = 0; i < feature.n_squares; i++)
             {
-              feature.squares[i] = symmetric_square (SQ (shapes[p].squares[i]), symmetry);
+              feature.squares[i] = mm_symmetry_square (SQ (shapes[p].squares[i]), symmetry);
               mask |= UINT64_C (1) << feature.squares[i];
             }
           for (int i = 0; i < n_seen; i++)

@@ -33,7 +33,10 @@
  * and play one of those close to the best, the closer the likelier, so
  * that they make the mistakes of a weak player (a corner missed, a
  * careless edge) rather than random moves.  docs/MATCHES.md has the
- * results of each level against the one below. */
+ * results of each level against the one below.  The two strongest play
+ * the opening from the book (docs/BOOK.md) while the game is in it:
+ * Expert its best move, Master any move within a disc of the best, so
+ * that it does not play the same game every time. */
 
 #define DISCS(n) ((int) ((n) * MM_EVAL_SCALE))
 
@@ -61,10 +64,10 @@ static const LevelInfo levels[MM_AI_N_LEVELS] = {
     "advanced", { { 6, 2.0, 12 }, 0, 0 },
   },
   [MM_AI_LEVEL_EXPERT] = {
-    "expert", { { 8, 3.0, 16 }, 0, 0 },
+    "expert", { { 8, 3.0, 16 }, 0, 0, TRUE, 0 },
   },
   [MM_AI_LEVEL_MASTER] = {
-    "master", { { 0, 4.0, 20 }, 0, 0 },
+    "master", { { 0, 4.0, 20 }, 0, 0, TRUE, DISCS (1) },
   },
   [MM_AI_LEVEL_ANALYSIS] = {
     "analysis", { { 0, 0, 18 }, 0, 0 },
@@ -232,6 +235,53 @@ mm_ai_level_choose (const MmAiLevelParams *params,
       pick -= weights[i];
     }
   return 0;
+}
+
+/**
+ * mm_ai_level_book_move:
+ * @book: (nullable): the opening book, %NULL for none
+ * @rand: (nullable): the chance that chooses among the book moves, %NULL
+ *   for GLib's
+ * @move: (out caller-allocates): the book move, with its value in the
+ *   book as its score and depth 0 (not searched)
+ *
+ * The move of @board from the book, as the level of @params plays it:
+ * one of the book moves at most @params->book_margin worse than the
+ * best, each as likely.
+ *
+ * Returns: %FALSE when the level does not use the book or @board is not
+ *   in it (@move is left alone)
+ */
+gboolean
+mm_ai_level_book_move (const MmAiLevelParams *params,
+                       const MmBook          *book,
+                       const MmBoard         *board,
+                       GRand                 *rand,
+                       MmAiMove              *move)
+{
+  MmBookMove moves[MM_BOOK_MAX_MOVES];
+  int n, n_close, chosen;
+
+  g_return_val_if_fail (params != NULL && board != NULL && move != NULL, FALSE);
+
+  if (!params->book || book == NULL)
+    return FALSE;
+  n = mm_book_moves (book, board, moves, G_N_ELEMENTS (moves));
+  if (n == 0)
+    return FALSE;
+
+  /* Best first: the close ones are a prefix. */
+  for (n_close = 1; n_close < n; n_close++)
+    if (moves[0].value - moves[n_close].value > MAX (params->book_margin, 0))
+      break;
+  chosen = n_close == 1 ? 0
+           : rand != NULL ? g_rand_int_range (rand, 0, n_close)
+           : g_random_int_range (0, n_close);
+
+  memset (move, 0, sizeof *move);
+  move->square = moves[chosen].square;
+  move->score = moves[chosen].value;
+  return TRUE;
 }
 
 typedef struct

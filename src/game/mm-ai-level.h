@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 
 #include "mm-analysis.h"
+#include "mm-book.h"
 #include "mm-search.h"
 
 G_BEGIN_DECLS
@@ -56,6 +57,11 @@ typedef struct
    * a factor e for every noise_temperature it loses.  0: the best move. */
   int            noise_margin;
   int            noise_temperature;
+  /* The opening book: whether a position in it is played from it, and
+   * how much worse than the best book move (in 1/MM_EVAL_SCALE disc) a
+   * move chosen at random may be; 0: always the best. */
+  gboolean       book;
+  int            book_margin;
 } MmAiLevelParams;
 
 /* Called in the searching thread after every finished depth. */
@@ -81,6 +87,11 @@ const char  *mm_ai_level_get_description  (MmAiLevel              level);
 guint        mm_ai_level_choose           (const MmAiLevelParams *params,
                                            GArray                *moves,
                                            GRand                 *rand);
+gboolean     mm_ai_level_book_move        (const MmAiLevelParams *params,
+                                           const MmBook          *book,
+                                           const MmBoard         *board,
+                                           GRand                 *rand,
+                                           MmAiMove              *move);
 gboolean     mm_ai_level_think            (const MmAiLevelParams *params,
                                            MmSearch              *search,
                                            const MmEvalWeights   *weights,

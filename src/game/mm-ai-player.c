@@ -29,10 +29,10 @@
 /* The computer player.  Each job (a move to play, a hint, an analysis)
  * runs in a GTask worker on a copy of the position, with the player's own
  * search and its table.  Only the main thread touches the player: the
- * worker sees a plain "core" (the search and the weights, reference
- * counted, locked while a search runs) and the job, and sends its
- * progress to the main context, where the player emits it as a signal if
- * the job is still the current one.
+ * worker sees a plain "core" (the search, the weights and the opening
+ * book, reference counted, locked while a search runs) and the job, and
+ * sends its progress to the main context, where the player emits it as a
+ * signal if the job is still the current one.
  *
  * One job at a time: a new one cancels the one in progress.  A cancelled
  * job completes at once (return-on-cancel) with G_IO_ERROR_CANCELLED; its
@@ -47,6 +47,7 @@ typedef struct
   GMutex           lock;        /* held by the worker whose search runs */
   MmSearch        *search;
   MmAiWeights     *weights;
+  MmAiBook        *book;        /* or NULL: none */
 } Core;
 
 typedef enum
@@ -161,6 +162,7 @@ core_unref (Core *core)
     return;
   mm_search_free (core->search);
   mm_ai_weights_unref (core->weights);
+  g_clear_pointer (&core->book, mm_ai_book_unref);
   g_mutex_clear (&core->lock);
   g_free (core);
 }
@@ -308,8 +310,12 @@ think_thread (GTask        *task,
     {
     case JOB_PLAY:
     case JOB_HINT:
-      mm_ai_level_think (&job->params, core->search, eval, &job->board, rand, cancellable,
-                         send_move_progress, job, &result->move);
+      /* In the opening, the book's move if the level plays from it. */
+      if (core->book == NULL
+          || !mm_ai_level_book_move (&job->params, mm_ai_book_get_book (core->book), &job->board,
+                                     rand, &result->move))
+        mm_ai_level_think (&job->params, core->search, eval, &job->board, rand, cancellable,
+                           send_move_progress, job, &result->move);
       break;
 
     case JOB_REVIEW:
@@ -581,6 +587,7 @@ mm_ai_player_initable_init (GInitable     *initable,
   g_mutex_init (&self->core->lock);
   self->core->search = search;
   self->core->weights = mm_ai_weights_ref (self->weights);
+  self->core->book = mm_ai_book_get_default ();
   return TRUE;
 }
 
@@ -998,6 +1005,8 @@ mm_ai_player_hint_async (MmAiPlayer          *self,
   mm_ai_level_get_params (level, &params);
   params.noise_margin = 0;
   params.noise_temperature = 0;
+  /* A hint is searched, so that it reports its progress. */
+  params.book = FALSE;
   start_job (self, JOB_HINT, board, NULL, &params, cancellable, callback, user_data,
              mm_ai_player_hint_async);
 }

@@ -206,3 +206,153 @@ mm_ai_weights_get_path (MmAiWeights *self)
 
   return self->path;
 }
+
+/* ---- The opening book --------------------------------------------------- */
+
+/* The book is looked for as the weights are: in $MONOMACHIA_BOOK, then
+ * where it is installed, then in the source tree.  The first of them
+ * that is named or exists is the book, and nothing else is tried: a
+ * damaged book is logged and the computer plays without one, as it does
+ * when there is no book at all.  Its messages are for the log, not for
+ * people playing, hence not translated. */
+
+#define BOOK_VARIABLE "MONOMACHIA_BOOK"
+
+struct _MmAiBook
+{
+  gatomicrefcount  ref_count;
+  MmBook          *book;
+  char            *path;
+};
+
+G_DEFINE_BOXED_TYPE (MmAiBook, mm_ai_book, mm_ai_book_ref, mm_ai_book_unref)
+
+static GMutex default_book_lock;
+static MmAiBook *default_book;
+static gboolean default_book_tried;
+
+/**
+ * mm_ai_book_load:
+ * @path: an opening book file
+ *
+ * Returns: (transfer full) (nullable): the book, or %NULL with
+ *   %MM_AI_ERROR_NO_BOOK when there is no such file, %MM_AI_ERROR_BAD_BOOK
+ *   when it is damaged or of another version, %MM_AI_ERROR_NO_MEMORY
+ */
+MmAiBook *
+mm_ai_book_load (const char  *path,
+                 GError     **error)
+{
+  MmBookError code = MM_BOOK_OK;
+  MmAiBook *self;
+  MmBook *book;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  book = mm_book_load (path, &code);
+  if (book == NULL)
+    {
+      MmAiError kind = code == MM_BOOK_ERROR_MEMORY ? MM_AI_ERROR_NO_MEMORY
+                       : code == MM_BOOK_ERROR_OPEN && !g_file_test (path, G_FILE_TEST_EXISTS)
+                       ? MM_AI_ERROR_NO_BOOK : MM_AI_ERROR_BAD_BOOK;
+
+      g_set_error (error, MM_AI_ERROR, kind, "%s: %s", path, mm_book_error_message (code));
+      return NULL;
+    }
+
+  self = g_new0 (MmAiBook, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->book = book;
+  self->path = g_strdup (path);
+  return self;
+}
+
+static MmAiBook *
+load_default_book (void)
+{
+  g_autoptr(GError) error = NULL;
+  const char *variable = g_getenv (BOOK_VARIABLE);
+  const char *path = NULL;
+  MmAiBook *book;
+
+  if (variable != NULL && variable[0] != '\0')
+    path = variable;
+  else if (g_file_test (MM_BOOK_INSTALLED_PATH, G_FILE_TEST_EXISTS))
+    path = MM_BOOK_INSTALLED_PATH;
+  else if (g_file_test (MM_BOOK_SOURCE_PATH, G_FILE_TEST_EXISTS))
+    path = MM_BOOK_SOURCE_PATH;
+  if (path == NULL)
+    {
+      g_debug ("No opening book (%s): the computer searches from the first move",
+               MM_BOOK_INSTALLED_PATH);
+      return NULL;
+    }
+
+  book = mm_ai_book_load (path, &error);
+  if (book == NULL && g_error_matches (error, MM_AI_ERROR, MM_AI_ERROR_NO_BOOK))
+    g_debug ("No opening book: %s", error->message);
+  else if (book == NULL)
+    g_warning ("The opening book is not used: %s", error->message);
+  return book;
+}
+
+/**
+ * mm_ai_book_get_default:
+ *
+ * The book from the usual places ($MONOMACHIA_BOOK, the installed file,
+ * the source tree's), loaded by the first call and shared by every later
+ * one.
+ *
+ * Returns: (transfer full) (nullable): the book, or %NULL when there is
+ *   none that loads
+ */
+MmAiBook *
+mm_ai_book_get_default (void)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&default_book_lock);
+
+  if (!default_book_tried)
+    {
+      default_book = load_default_book ();
+      default_book_tried = TRUE;
+    }
+  return default_book != NULL ? mm_ai_book_ref (default_book) : NULL;
+}
+
+MmAiBook *
+mm_ai_book_ref (MmAiBook *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+mm_ai_book_unref (MmAiBook *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  mm_book_free (self->book);
+  g_free (self->path);
+  g_free (self);
+}
+
+const MmBook *
+mm_ai_book_get_book (MmAiBook *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->book;
+}
+
+const char *
+mm_ai_book_get_path (MmAiBook *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->path;
+}

@@ -22,12 +22,13 @@
 
 #include <glib-object.h>
 
+#include "mm-book.h"
 #include "mm-eval.h"
 
 G_BEGIN_DECLS
 
-/* The error domain of the computer player: its weights, its memory and
- * its searches. */
+/* The error domain of the computer player: its weights, its opening
+ * book, its memory and its searches. */
 #define MM_AI_ERROR (mm_ai_error_quark ())
 
 typedef enum
@@ -35,6 +36,8 @@ typedef enum
   MM_AI_ERROR_NO_WEIGHTS,      /* no weights file where one should be */
   MM_AI_ERROR_BAD_WEIGHTS,     /* a weights file that is damaged, cut short or of another version */
   MM_AI_ERROR_NO_MEMORY,       /* the weights or the hash table do not fit in memory */
+  MM_AI_ERROR_NO_BOOK,         /* no opening book file where one was named */
+  MM_AI_ERROR_BAD_BOOK,        /* an opening book that is damaged, cut short or of another version */
 } MmAiError;
 
 /* The evaluation weights, loaded once and shared read-only by every
@@ -55,5 +58,25 @@ const MmEvalWeights *mm_ai_weights_get_eval      (MmAiWeights  *self);
 const char          *mm_ai_weights_get_path      (MmAiWeights  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmAiWeights, mm_ai_weights_unref)
+
+/* The opening book (docs/BOOK.md), beside the weights: loaded once and
+ * shared read-only by every player (reference counted, any thread may
+ * hold one).  Unlike the weights it is optional: without it the
+ * computer searches from the first move. */
+typedef struct _MmAiBook MmAiBook;
+
+#define MM_TYPE_AI_BOOK (mm_ai_book_get_type ())
+
+GType                mm_ai_book_get_type         (void) G_GNUC_CONST;
+
+MmAiBook            *mm_ai_book_load             (const char   *path,
+                                                  GError      **error);
+MmAiBook            *mm_ai_book_get_default      (void);
+MmAiBook            *mm_ai_book_ref              (MmAiBook     *self);
+void                 mm_ai_book_unref            (MmAiBook     *self);
+const MmBook        *mm_ai_book_get_book         (MmAiBook     *self);
+const char          *mm_ai_book_get_path         (MmAiBook     *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmAiBook, mm_ai_book_unref)
 
 G_END_DECLS
