@@ -239,12 +239,22 @@ typedef struct
   GWeakRef server;
 } StepDown;
 
+static void
+step_down_free (gpointer data)
+{
+  StepDown *step = data;
+
+  g_weak_ref_clear (&step->server);
+  g_free (step);
+}
+
 static gboolean
 step_down_again (gpointer data)
 {
-  MmLobbyServer *self = data;
+  StepDown *step = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (&step->server);
 
-  if (!self->stopping)
+  if (self != NULL && !self->stopping)
     mm_lobby_failover_step_down (self);
   return G_SOURCE_REMOVE;
 }
@@ -256,22 +266,23 @@ taken_found (GPtrArray *players,
 {
   StepDown *step = data;
   g_autoptr(MmLobbyServer) self = g_weak_ref_get (&step->server);
-
   GHashTableIter iter;
   gpointer value;
 
-  g_weak_ref_clear (&step->server);
-  g_free (step);
   if (self == NULL || self->stopping)
-    return;
+    {
+      step_down_free (step);
+      return;
+    }
   if (players == NULL)
     {
       mm_lobby_server_log (self, "could not ask the database what was taken up: "
                            "asking again in a second");
-      g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, step_down_again, g_object_ref (self),
-                                  g_object_unref);
+      /* Without keeping the server: one that goes meanwhile is not asked for. */
+      g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, step_down_again, step, step_down_free);
       return;
     }
+  step_down_free (step);
   self->stepping_down = FALSE;
   for (guint i = 0; i < games->len; i++)
     {
