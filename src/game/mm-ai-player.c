@@ -1169,12 +1169,11 @@ mm_ai_player_request_move_async (MmPlayer            *player,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
+  MmAiPlayer *self = MM_AI_PLAYER (player);
+  MmAiLevelParams params;
   guint64 black, white;
   MmColor side;
   MmBoard board;
-
-  MmAiPlayer *self = MM_AI_PLAYER (player);
-  MmAiLevelParams params;
 
   mm_game_record_get_position (record, &black, &white, &side);
   mm_board_from_colors (&board, black, white, side);
