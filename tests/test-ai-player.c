@@ -34,6 +34,7 @@
 #include "mm-ai-weights.h"
 #include "mm-analysis.h"
 #include "mm-game.h"
+#include "mm-test-ai.h"
 
 /* A 1977 WTHOR game, 34-30, in which White passes twice. */
 #define GAME_A \
@@ -46,7 +47,6 @@
   "c4b4c2b1a3a7a8e8b7b2a1a2d1g8h8g2g7h7f1h1"
 
 /* Every wait in the main loop gives up after this long. */
-#define WAIT_LIMIT_US (60 * G_USEC_PER_SEC)
 
 static MmAiWeights *weights;
 
@@ -112,33 +112,8 @@ new_search (void)
 static MmAiPlayer *
 new_player (MmAiLevel level)
 {
-  g_autoptr(GError) error = NULL;
-  MmAiPlayer *player;
-
-  player = g_initable_new (MM_TYPE_AI_PLAYER, NULL, &error,
-                           "weights", weights,
-                           "hash-megabytes", 8,
-                           "seed", 12345,
-                           "level", level,
-                           "min-delay", 0,
-                           NULL);
-  g_assert_no_error (error);
-  g_assert_nonnull (player);
-  return player;
+  return mm_test_ai_player_new (weights, level, 12345);
 }
-
-static void
-wait_until (gboolean *done)
-{
-  gint64 give_up = g_get_monotonic_time () + WAIT_LIMIT_US;
-
-  while (!*done)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
-    }
-}
-
 /* What an asynchronous call gave back. */
 typedef struct
 {
@@ -664,7 +639,7 @@ test_player_move (void)
   g_assert_false (mm_ai_player_get_busy (player));
   mm_ai_player_choose_move_async (player, &board, NULL, on_move, &outcome);
   g_assert_true (mm_ai_player_get_busy (player));
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
 
   g_assert_no_error (outcome.error);
   g_assert_true (outcome.ok);
@@ -692,7 +667,7 @@ test_player_pass (void)
       if (mm_board_can_move (&board) && ply != n_plies)
         continue;
       mm_ai_player_choose_move_async (player, &board, NULL, on_move, &outcome);
-      wait_until (&outcome.done);
+      mm_test_ai_wait_until (&outcome.done);
       g_assert_true (outcome.ok);
       assert_legal (&board, &outcome.move);
       n_passes += outcome.move.square == MM_SQUARE_PASS;
@@ -726,7 +701,7 @@ test_player_cancel (void)
         mm_ai_player_stop (player);
       else
         g_cancellable_cancel (cancellable);
-      wait_until (&outcome.done);
+      mm_test_ai_wait_until (&outcome.done);
       g_assert_false (outcome.ok);
       g_assert_error (outcome.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_assert_cmpint (outcome.when - cancelled_at, <, G_USEC_PER_SEC / 10);
@@ -735,7 +710,7 @@ test_player_cancel (void)
 
       /* The next job gets the search as soon as the old one lets go. */
       mm_ai_player_choose_move_async (player, &board, NULL, on_move, &outcome);
-      wait_until (&outcome.done);
+      mm_test_ai_wait_until (&outcome.done);
       g_assert_true (outcome.ok);
       assert_legal (&board, &outcome.move);
       g_assert_cmpint (outcome.when - cancelled_at, <, G_USEC_PER_SEC);
@@ -753,8 +728,8 @@ test_player_replace (void)
 
   mm_ai_player_analyse_async (player, &board, NULL, NULL, on_analysis, &first);
   mm_ai_player_choose_move_async (player, &board, NULL, on_move, &second);
-  wait_until (&first.done);
-  wait_until (&second.done);
+  mm_test_ai_wait_until (&first.done);
+  mm_test_ai_wait_until (&second.done);
   g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_true (second.ok);
   assert_legal (&board, &second.move);
@@ -774,7 +749,7 @@ test_player_delay (void)
   mm_ai_player_set_min_delay (player, 300);
   started = g_get_monotonic_time ();
   mm_ai_player_choose_move_async (player, &board, NULL, on_move, &outcome);
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
   g_assert_true (outcome.ok);
   g_assert_cmpint (outcome.when - started, >=, 300 * 1000);
   outcome_clear (&outcome);
@@ -787,7 +762,7 @@ test_player_delay (void)
   g_assert_false (outcome.done);
   cancelled_at = g_get_monotonic_time ();
   mm_ai_player_stop (player);
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
   g_assert_error (outcome.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpint (outcome.when - cancelled_at, <, G_USEC_PER_SEC / 10);
   outcome_clear (&outcome);
@@ -803,7 +778,7 @@ test_player_analyse (void)
 
   g_signal_connect (player, "analysis-progress", G_CALLBACK (on_analysis_progress), &outcome);
   mm_ai_player_analyse_async (player, &board, &limits, NULL, on_analysis, &outcome);
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
   g_assert_no_error (outcome.error);
   g_assert_cmpuint (outcome.moves->len, ==, mm_popcount (mm_board_legal_moves (&board)));
   g_assert_cmpuint (outcome.n_progress, ==, 3);
@@ -833,7 +808,7 @@ test_player_review (void)
 
   g_signal_connect (player, "review-progress", G_CALLBACK (on_review_progress), &outcome);
   mm_ai_player_review_async (player, record, &limits, NULL, on_review, &outcome);
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
   g_assert_no_error (outcome.error);
   g_assert_cmpuint (outcome.moves->len, ==, n_positions);
   g_assert_cmpuint (outcome.n_progress, ==, n_positions);
@@ -882,7 +857,7 @@ test_player_game (void)
       g_autoptr(GError) error = NULL;
 
       mm_ai_player_choose_move_async (player, &board, NULL, on_move, &outcome);
-      wait_until (&outcome.done);
+      mm_test_ai_wait_until (&outcome.done);
       g_assert_true (outcome.ok);
       /* MmGame passes by itself: the player never sees a pass here. */
       g_assert_true (mm_square_is_valid (outcome.move.square));

@@ -32,8 +32,8 @@
 #include "mm-ai-level.h"
 #include "mm-ai-player.h"
 #include "mm-ai-weights.h"
+#include "mm-test-ai.h"
 
-#define WAIT_LIMIT_US (60 * G_USEC_PER_SEC)
 #define ONE_DISC MM_EVAL_SCALE
 
 static MmAiWeights *weights;
@@ -50,22 +50,8 @@ static MmAiPlayer *
 new_player (MmAiLevel level,
             guint     seed)
 {
-  g_autoptr(GError) error = NULL;
-  MmAiPlayer *player;
-
-  player = g_initable_new (MM_TYPE_AI_PLAYER, NULL, &error,
-                           "weights", weights,
-                           "hash-megabytes", 8,
-                           "threads", 1,
-                           "seed", seed,
-                           "level", level,
-                           "min-delay", 0,
-                           NULL);
-  g_assert_no_error (error);
-  g_assert_nonnull (player);
-  return player;
+  return mm_test_ai_player_new (weights, level, seed);
 }
-
 static void
 on_move (GObject      *source,
          GAsyncResult *result,
@@ -90,18 +76,6 @@ on_hint (GObject      *source,
   outcome->done = TRUE;
 }
 
-static void
-wait_until (gboolean *done)
-{
-  gint64 give_up = g_get_monotonic_time () + WAIT_LIMIT_US;
-
-  while (!*done)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
-    }
-}
-
 static MmAiMove
 choose (MmAiPlayer    *player,
         const MmBoard *board)
@@ -109,7 +83,7 @@ choose (MmAiPlayer    *player,
   Outcome outcome = { 0 };
 
   mm_ai_player_choose_move_async (player, board, NULL, on_move, &outcome);
-  wait_until (&outcome.done);
+  mm_test_ai_wait_until (&outcome.done);
   g_assert_no_error (outcome.error);
   g_assert_true (outcome.ok);
   g_assert_true (mm_square_is_valid (outcome.move.square));
@@ -294,7 +268,7 @@ test_lower_levels (void)
     Outcome outcome = { 0 };
 
     mm_ai_player_hint_async (player, &board, MM_AI_LEVEL_EXPERT, NULL, on_hint, &outcome);
-    wait_until (&outcome.done);
+    mm_test_ai_wait_until (&outcome.done);
     g_assert_no_error (outcome.error);
     g_assert_cmpint (outcome.move.depth, >, 0);
   }
