@@ -100,3 +100,18 @@ mm_train_validation_errors (const MmTrainSampleSet *set,
     }
   errors->overall = n_total > 0 ? total / (double) n_total : 0.0;
 }
+
+void
+mm_train_print_table_head (FILE        *out,
+                           const char  *first,
+                           const char  *names[],
+                           int          n_columns)
+{
+  fputs (first, out);
+  for (int c = 0; c < n_columns; c++)
+    fprintf (out, " %s |", names[c]);
+  fprintf (out, "\n| ---: | ---: | ---: |");
+  for (int c = 0; c < n_columns; c++)
+    fprintf (out, " ---: |");
+  fputc ('\n', out);
+}

@@ -20,6 +20,8 @@
 
 #pragma once
 
+#include <stdio.h>
+
 #include <glib.h>
 
 #include "mm-eval.h"
@@ -64,5 +66,12 @@ void mm_train_validation_errors (const MmTrainSampleSet *set,
                                  guint                   validation_every,
                                  const MmTrainEvaluator *evaluator,
                                  MmTrainErrors          *errors);
+
+/* The head of a Markdown table of errors: @first (its first columns,
+ * three of them, as "| a | b | c |"), then a column for each of @names. */
+void mm_train_print_table_head (FILE                   *out,
+                                const char             *first,
+                                const char             *names[],
+                                int                     n_columns);
 
 G_END_DECLS

@@ -253,17 +253,12 @@ mm_train_exact_print (FILE                      *out,
                       const char                *names[],
                       int                        n_columns)
 {
-  fprintf (out, "| empties | stage | positions |");
-  for (int c = 0; c < n_columns; c++)
-    fprintf (out, " %s |", names[c]);
-  fprintf (out, "\n| ---: | ---: | ---: |");
-  for (int c = 0; c < n_columns; c++)
-    fprintf (out, " ---: |");
-  fputc ('\n', out);
+  mm_train_print_table_head (out, "| empties | stage | positions |", names, n_columns);
   for (int e = options->min_empties; e <= options->max_empties; e++)
     {
-      fprintf (out, "| %d | %d | %" G_GSIZE_FORMAT " |", e, MIN ((64 - e - 4) / MM_EVAL_STAGE_DISCS, MM_EVAL_N_STAGES - 1),
-               columns[0]->count[e]);
+      int stage = MIN ((64 - e - 4) / MM_EVAL_STAGE_DISCS, MM_EVAL_N_STAGES - 1);
+
+      fprintf (out, "| %d | %d | %" G_GSIZE_FORMAT " |", e, stage, columns[0]->count[e]);
       for (int c = 0; c < n_columns; c++)
         fprintf (out, " %.2f |", columns[c]->mae[e]);
       fputc ('\n', out);

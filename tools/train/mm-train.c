@@ -198,13 +198,7 @@ mm_train_print_errors (FILE                 *out,
                        const char           *names[],
                        int                   n_columns)
 {
-  fprintf (out, "| stage | discs | positions |");
-  for (int c = 0; c < n_columns; c++)
-    fprintf (out, " %s |", names[c]);
-  fprintf (out, "\n| ---: | ---: | ---: |");
-  for (int c = 0; c < n_columns; c++)
-    fprintf (out, " ---: |");
-  fputc ('\n', out);
+  mm_train_print_table_head (out, "| stage | discs | positions |", names, n_columns);
 
   for (int s = 0; s < MM_EVAL_N_STAGES; s++)
     {
