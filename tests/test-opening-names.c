@@ -28,6 +28,7 @@
 
 #include "mm-game.h"
 #include "mm-opening-names.h"
+#include "mm-symmetry.h"
 
 /* A game from the standard start with @moves ("f5 d6 c3") played. */
 static MmGame *
@@ -60,27 +61,12 @@ name_of (const char *moves)
   return found.name;
 }
 
-/* @square seen through a symmetry of the board: bit 0 mirrors the
- * columns, bit 1 the rows, bit 2 swaps columns and rows. */
+/* @square seen through one of the board's symmetries (mm-symmetry.h). */
 static int
 turn_square (int   square,
              guint symmetry)
 {
-  int column = mm_square_column (square);
-  int row = mm_square_row (square);
-
-  if (symmetry & 1)
-    column = 7 - column;
-  if (symmetry & 2)
-    row = 7 - row;
-  if (symmetry & 4)
-    {
-      int swapped = column;
-
-      column = row;
-      row = swapped;
-    }
-  return mm_square_at (column, row);
+  return mm_symmetry_square (square, (int) symmetry);
 }
 
 static guint64

@@ -25,6 +25,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mm-opening-names.h"
+#include "mm-symmetry.h"
 
 /* A named opening: its name and the moves that define it, from the
  * standard start.  The names and lines are those of the list most
@@ -218,60 +219,21 @@ typedef struct
 /* Positions up to the symmetries of the board                        */
 /* ------------------------------------------------------------------ */
 
-/* The discs of @bits seen through one of the eight symmetries of the
- * board: bit 0 mirrors the columns, bit 1 the rows, bit 2 swaps columns
- * and rows (a mirror in the a1-h8 diagonal); together they make the
- * four turns and four mirrors of the square. */
-static guint64
-turn_discs (guint64 bits,
-            guint   symmetry)
-{
-  guint64 turned = 0;
-
-  for (; bits != 0; bits = mm_without_first (bits))
-    {
-      int square = mm_first_square (bits);
-      int column = mm_square_column (square);
-      int row = mm_square_row (square);
-
-      if (symmetry & 1)
-        column = 7 - column;
-      if (symmetry & 2)
-        row = 7 - row;
-      if (symmetry & 4)
-        {
-          int swapped = column;
-
-          column = row;
-          row = swapped;
-        }
-      turned |= G_GUINT64_CONSTANT (1) << mm_square_at (column, row);
-    }
-
-  return turned;
-}
-
-/* The same position in whichever of its eight turns sorts first, so
- * that all eight compare equal. */
+/* The same position in whichever of its eight turns (mm-symmetry.h)
+ * sorts first, so that all eight compare equal. */
 static LinePosition
 canonical_position (guint64 black,
                     guint64 white)
 {
-  LinePosition best = { black, white, NULL };
+  guint64 blacks[MM_N_SYMMETRIES], whites[MM_N_SYMMETRIES];
+  int best = 0;
 
-  for (guint symmetry = 1; symmetry < 8; symmetry++)
-    {
-      guint64 turned_black = turn_discs (black, symmetry);
-      guint64 turned_white = turn_discs (white, symmetry);
-
-      if (turned_black < best.black || (turned_black == best.black && turned_white < best.white))
-        {
-          best.black = turned_black;
-          best.white = turned_white;
-        }
-    }
-
-  return best;
+  mm_symmetry_orientations (black, blacks);
+  mm_symmetry_orientations (white, whites);
+  for (int s = 1; s < MM_N_SYMMETRIES; s++)
+    if (blacks[s] < blacks[best] || (blacks[s] == blacks[best] && whites[s] < whites[best]))
+      best = s;
+  return (LinePosition) { blacks[best], whites[best], NULL };
 }
 
 /* The colours of @board, whose side to move is @side. */
