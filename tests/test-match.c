@@ -324,6 +324,29 @@ test_engine_against_computer (void)
   g_object_run_dispose (G_OBJECT (engine));
 }
 
+/* An engine told to search deeper than a few seconds allow, on a short
+ * clock: told the time it has left in the game it is sent, it shares it
+ * out and the game ends on the board. */
+static void
+test_engine_on_clock (void)
+{
+  g_autoptr(MmMatch) match = mm_match_new (NULL);
+  g_autoptr(MmPlayer) engine = nboard_engine (24);
+  g_autoptr(MmPlayer) ai = computer (MM_AI_LEVEL_BEGINNER, 0);
+  g_autoptr(MmClock) clock = mm_clock_new (6 * G_USEC_PER_SEC, 0);
+
+  mm_match_set_clock (match, clock);
+  mm_match_set_seats (match, engine, ai);
+  run_until (match, finished_or_failed);
+  g_assert_null (mm_match_get_failure (match, NULL));
+  g_assert_cmpint (mm_match_get_result (match, NULL), ==, MM_MATCH_RESULT_BOARD);
+  g_assert_cmpint (mm_clock_get_remaining (clock, MM_COLOR_BLACK), >, 0);
+  g_test_message ("left on the engine's clock: %.1f s",
+                  mm_clock_get_remaining (clock, MM_COLOR_BLACK) / 1e6);
+  assert_game_is_whole (mm_match_get_game (match));
+  g_object_run_dispose (G_OBJECT (engine));
+}
+
 static void
 seat_failed_cb (MmMatch      *match,
                 MmColor       color,
@@ -707,6 +730,7 @@ main (int   argc,
   g_test_add_func ("/match/two-computers", test_two_computers);
   g_test_add_func ("/match/computers-on-clock", test_computers_on_clock);
   g_test_add_func ("/match/engine-against-computer", test_engine_against_computer);
+  g_test_add_func ("/match/engine-on-clock", test_engine_on_clock);
   g_test_add_func ("/match/seat-fails", test_seat_fails);
   g_test_add_func ("/match/loss-on-time", test_loss_on_time);
   g_test_add_func ("/match/undo-while-thinking", test_undo_while_thinking);

@@ -436,6 +436,51 @@ test_protocol_set_game (void)
   g_assert_cmpstr (depth, ==, "set depth 12");
 }
 
+/* A game on a clock as an engine is told it: TI is the mover's time
+ * left, the moves keep their evaluations and lose their times. */
+static void
+test_protocol_record_on_clock (void)
+{
+  g_autoptr(MmGameRecord) record = mm_game_record_new ();
+  g_autoptr(MmGameRecord) timed = NULL;
+  g_autoptr(MmGameRecord) short_of_time = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 black, white, timed_black, timed_white;
+  MmColor side, timed_side;
+  const char *eval, *time;
+
+  g_assert_true (mm_game_record_set_tag (record, MM_RECORD_TAG_BLACK, "Νίκος", NULL));
+  g_assert_true (mm_game_record_set_tag (record, MM_RECORD_TAG_TIME, "15:00", NULL));
+  mm_game_record_play (record, mm_square_parse ("f5"), "1.50", "12", &error);
+  mm_game_record_play (record, mm_square_parse ("d6"), NULL, "3.5", &error);
+  g_assert_no_error (error);
+
+  timed = mm_nboard_record_on_clock (record, 125 * G_USEC_PER_SEC + 700000, 2 * G_USEC_PER_SEC);
+  g_assert_cmpstr (mm_game_record_get_tag (timed, MM_RECORD_TAG_TIME), ==, "2:05/0:02");
+  g_assert_cmpstr (mm_game_record_get_tag (timed, MM_RECORD_TAG_BLACK), ==, "Νίκος");
+  g_assert_cmpuint (mm_game_record_get_n_moves (timed), ==, 2);
+  g_assert_cmpint (mm_game_record_get_move (timed, 0, NULL, &eval, &time), ==,
+                   mm_square_parse ("f5"));
+  g_assert_cmpstr (eval, ==, "1.50");
+  g_assert_null (time);
+  g_assert_cmpint (mm_game_record_get_move (timed, 1, NULL, NULL, &time), ==,
+                   mm_square_parse ("d6"));
+  g_assert_null (time);
+  mm_game_record_get_position (record, &black, &white, &side);
+  mm_game_record_get_position (timed, &timed_black, &timed_white, &timed_side);
+  g_assert_cmphex (black, ==, timed_black);
+  g_assert_cmphex (white, ==, timed_white);
+  g_assert_cmpint (side, ==, timed_side);
+  /* The record asked about is left as it was. */
+  g_assert_cmpstr (mm_game_record_get_tag (record, MM_RECORD_TAG_TIME), ==, "15:00");
+  mm_game_record_get_move (record, 0, NULL, NULL, &time);
+  g_assert_cmpstr (time, ==, "12");
+
+  /* Under a second is still a clock, not "0:00", a game without one. */
+  short_of_time = mm_nboard_record_on_clock (record, 300000, 0);
+  g_assert_cmpstr (mm_game_record_get_tag (short_of_time, MM_RECORD_TAG_TIME), ==, "0:01");
+}
+
 /* ------------------------------------------------------------------ */
 /* Against monomachia-engine                                          */
 /* ------------------------------------------------------------------ */
@@ -1502,6 +1547,7 @@ main (int   argc,
   g_test_add_func ("/nboard-protocol/moves", test_protocol_moves);
   g_test_add_func ("/nboard-protocol/clean-text", test_protocol_clean_text);
   g_test_add_func ("/nboard-protocol/set-game", test_protocol_set_game);
+  g_test_add_func ("/nboard-protocol/record-on-clock", test_protocol_record_on_clock);
   g_test_add_func ("/nboard-player/engine/game", test_engine_game);
   g_test_add_func ("/nboard-player/engine/check", test_engine_check);
   g_test_add_func ("/nboard-player/engine/odd-start", test_engine_odd_start);

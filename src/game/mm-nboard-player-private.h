@@ -44,6 +44,7 @@ struct _MmNboardPlayer
   guint            sent_depth;     /* 0: none sent yet */
   guint            ping;           /* the last ping sent */
   GTask           *task;           /* the request in progress, or NULL */
+  MmClock         *clock;          /* of the game it plays in as a seat, or NULL */
 };
 
 /* mm-nboard-player.c */

@@ -112,6 +112,8 @@ mm_nboard_player_dispose (GObject *object)
     self->failure = g_error_new_literal (MM_NBOARD_ERROR, MM_NBOARD_ERROR_STOPPED,
                                          _("The engine stopped."));
 
+  g_clear_object (&self->clock);
+
   G_OBJECT_CLASS (mm_nboard_player_parent_class)->dispose (object);
 }
 
@@ -546,7 +548,21 @@ mm_nboard_player_request_move_async (MmPlayer            *player,
                                      GAsyncReadyCallback  callback,
                                      gpointer             user_data)
 {
-  mm_nboard_player_choose_move_async (MM_NBOARD_PLAYER (player), record, cancellable,
+  MmNboardPlayer *self = MM_NBOARD_PLAYER (player);
+  g_autoptr(MmGameRecord) timed = NULL;
+
+  /* On a clock the engine is told the time it has left, as the
+   * protocol tells it: in the game it is sent. */
+  if (self->clock != NULL)
+    {
+      guint64 black, white;
+      MmColor side;
+
+      mm_game_record_get_position (record, &black, &white, &side);
+      timed = mm_nboard_record_on_clock (record, mm_clock_get_remaining (self->clock, side),
+                                         mm_clock_get_increment (self->clock));
+    }
+  mm_nboard_player_choose_move_async (self, timed != NULL ? timed : record, cancellable,
                                       callback, user_data);
 }
 
@@ -563,10 +579,18 @@ mm_nboard_player_request_move_finish (MmPlayer      *player,
 }
 
 static void
+mm_nboard_player_set_clock (MmPlayer *player,
+                            MmClock  *clock)
+{
+  g_set_object (&MM_NBOARD_PLAYER (player)->clock, clock);
+}
+
+static void
 mm_nboard_player_player_iface_init (MmPlayerInterface *iface)
 {
   iface->get_display_name = mm_nboard_player_get_display_name;
   iface->get_thinking = mm_nboard_player_get_thinking;
   iface->request_move_async = mm_nboard_player_request_move_async;
   iface->request_move_finish = mm_nboard_player_request_move_finish;
+  iface->set_clock = mm_nboard_player_set_clock;
 }

@@ -75,6 +75,73 @@ mm_nboard_format_set_game (MmGameRecord *record)
   return g_strconcat ("set game ", ggf, NULL);
 }
 
+/* "M:SS", whole seconds; never "0:00", which an engine reads as a
+ * game without a clock. */
+static char *
+format_clock (gint64 microseconds)
+{
+  gint64 seconds = MAX (microseconds / G_USEC_PER_SEC, 1);
+
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d", seconds / 60, (int) (seconds % 60));
+}
+
+/**
+ * mm_nboard_record_on_clock:
+ * @record: the game so far
+ * @remaining: the side to move's time left, in microseconds
+ * @increment: the time added after each move, in microseconds
+ *
+ * @record as an engine on a clock is told it.  An NBoard engine works
+ * out its time from the game: the time control TI less the times of its
+ * own moves.  The match's clock knows what is left, not what each move
+ * took, so the copy says it that way: TI is the time the side to move
+ * has left (with "/INCREMENT" when there is one) and no move has a time.
+ * The moves keep their evaluations, the other tags stay.
+ *
+ * Returns: (transfer full): the copy
+ */
+MmGameRecord *
+mm_nboard_record_on_clock (MmGameRecord *record,
+                           gint64        remaining,
+                           gint64        increment)
+{
+  g_autoptr(MmGameRecord) copy = NULL;
+  g_autofree char *left = format_clock (remaining);
+  g_autofree char *control = NULL;
+  guint64 black, white;
+  MmColor side;
+
+  mm_game_record_get_start (record, &black, &white, &side);
+  copy = mm_game_record_new_from_position (black, white, side);
+  for (guint i = 0; i < mm_game_record_get_n_tags (record); i++)
+    {
+      const char *name = NULL;
+      const char *value = mm_game_record_get_nth_tag (record, i, &name);
+
+      mm_game_record_set_tag (copy, name, value, NULL);
+    }
+  for (guint i = 0; i < mm_game_record_get_n_moves (record); i++)
+    {
+      const char *eval = NULL;
+      MmColor color;
+      int square = mm_game_record_get_move (record, i, &color, &eval, NULL);
+
+      if (!mm_game_record_play_as (copy, color, square, eval, NULL, NULL))
+        g_return_val_if_reached (g_steal_pointer (&copy));
+    }
+
+  if (increment > 0)
+    {
+      g_autofree char *added = format_clock (increment);
+
+      control = g_strdup_printf ("%s/%s", left, added);
+    }
+  else
+    control = g_steal_pointer (&left);
+  mm_game_record_set_tag (copy, MM_RECORD_TAG_TIME, control, NULL);
+  return g_steal_pointer (&copy);
+}
+
 /* Is @line the command @word, and then what follows it? */
 static gboolean
 is_command (const char  *line,

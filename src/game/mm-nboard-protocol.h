@@ -59,6 +59,9 @@ typedef struct
 char          *mm_nboard_format_ping      (guint                number);
 char          *mm_nboard_format_set_depth (guint                depth);
 char          *mm_nboard_format_set_game  (MmGameRecord        *record);
+MmGameRecord  *mm_nboard_record_on_clock  (MmGameRecord        *record,
+                                           gint64               remaining,
+                                           gint64               increment);
 
 MmNboardReply  mm_nboard_parse_reply      (const char          *line,
                                            const char         **argument);
