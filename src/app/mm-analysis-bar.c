@@ -48,6 +48,7 @@ struct _MmAnalysisBar
   MmColor         side;
   int             depth;
   gboolean        exact;
+  gboolean        book;       /* the scores are the opening book's: no search */
 
   /* Template widgets */
   MmBusyIndicator *spinner;
@@ -74,6 +75,7 @@ mm_analysis_bar_stop_search (MmAnalysisBar *self)
       g_clear_object (&self->cancellable);
     }
   self->analysed = FALSE;
+  self->book = FALSE;
 }
 
 static void
@@ -101,7 +103,11 @@ mm_analysis_bar_update (MmAnalysisBar *self)
   gboolean busy = self->cancellable != NULL;
   g_autofree char *text = NULL;
 
-  if (busy && self->depth == 0)
+  if (self->book)
+    /* Translators: analysis mode's status on a position of the opening
+     * book: the scores on the board are the book's, nothing is searched */
+    text = g_strdup (_("Scores from the opening book"));
+  else if (busy && self->depth == 0)
     /* Translators: beside a spinner while analysis mode starts on a position */
     text = g_strdup (_("Analysing the moves…"));
   else if (busy)
@@ -200,6 +206,8 @@ mm_analysis_bar_set_limits (MmAnalysisBar        *self,
  * mm_analysis_bar_analyse:
  *
  * Scores the moves of the position; the search already on it goes on.
+ * A position of the opening book gets the book's moves and scores at
+ * once, marked as the book's, and no search.
  *
  * Returns: %FALSE when there is no computer player to score with (its
  *   weights are missing), with @error set
@@ -211,6 +219,7 @@ mm_analysis_bar_analyse (MmAnalysisBar  *self,
                          MmColor         side,
                          GError        **error)
 {
+  g_autoptr(GArray) book_moves = NULL;
   Analysis *analysis;
   MmBoard board;
 
@@ -240,6 +249,19 @@ mm_analysis_bar_analyse (MmAnalysisBar  *self,
   self->side = side;
   self->depth = 0;
   self->exact = FALSE;
+
+  /* In the opening the book's scores come at once, and are better than
+   * a search would find in a while. */
+  book_moves = mm_ai_player_get_book_moves (self->analyst, &board);
+  self->book = book_moves->len > 0;
+  if (self->book)
+    {
+      if (self->view != NULL)
+        mm_board_view_set_analysis (self->view, black, white, side, book_moves);
+      mm_analysis_bar_update (self);
+      return TRUE;
+    }
+
   self->cancellable = g_cancellable_new ();
   analysis = g_new0 (Analysis, 1);
   analysis->self = g_object_ref (self);

@@ -30,7 +30,7 @@ G_BEGIN_DECLS
 /* Analysis mode: a computer player of its own scores every legal move
  * of the position it is given, deeper and deeper, and the scores go on
  * the board view's squares; the bar says how far it got, or why there
- * is nothing to score. */
+ * is nothing to score.  In the opening the scores are the book's. */
 
 #define MM_TYPE_ANALYSIS_BAR (mm_analysis_bar_get_type ())
 

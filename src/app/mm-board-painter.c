@@ -29,6 +29,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
@@ -279,7 +280,8 @@ rounded_rectangle (cairo_t *cr,
 /* The score of each analysed move on its square, as a label: light
  * figures on a dark plate, which read on every board colour and over a
  * flip preview; the best move's plate is gold (blue on the high-contrast
- * board, with a white rim), so it stands out at a glance. */
+ * board, with a white rim), so it stands out at a glance.  A score from
+ * the opening book has a second, smaller line that says so. */
 static void
 draw_scores (cairo_t               *cr,
              const MmBoardGeometry *g,
@@ -300,6 +302,7 @@ draw_scores (cairo_t               *cr,
   pango_font_description_set_absolute_size (font, MAX (g->cell * 0.24, MIN (g->cell * 0.3, 9.5))
                                                   * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
 
   for (int square = 0; square < MM_N_SQUARES; square++)
     {
@@ -315,7 +318,23 @@ draw_scores (cairo_t               *cr,
 
       best = mm_board_painter_is_best (scene->scores, move);
       text = mm_ai_format_score (move->score, move->exact);
-      pango_layout_set_text (layout, text, -1);
+      if (move->book)
+        {
+          g_autofree char *markup =
+            g_markup_printf_escaped ("%s\n<span size=\"smaller\" weight=\"normal\">%s</span>",
+                                     text,
+                                     /* Translators: under a score on the board in
+                                      * analysis mode: the score is the opening
+                                      * book's; keep it short */
+                                     C_("score on the board", "book"));
+
+          pango_layout_set_markup (layout, markup, -1);
+        }
+      else
+        {
+          pango_layout_set_attributes (layout, NULL);
+          pango_layout_set_text (layout, text, -1);
+        }
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
       cx = g->x + (mm_square_column (square) + 0.5) * g->cell;
       cy = g->y + (mm_square_row (square) + 0.5) * g->cell;
@@ -642,9 +661,10 @@ mm_board_painter_disc (const MmBoardPosition *position,
   return MM_DISC_NONE;
 }
 
-/* The move of @scores on @square, if it has been searched and the square
- * is empty in @position (scores never outlive the position they are of:
- * the caller passes them only for that position). */
+/* The move of @scores on @square, if it has been searched or comes from
+ * the opening book and the square is empty in @position (scores never
+ * outlive the position they are of: the caller passes them only for
+ * that position). */
 const MmAiMove *
 mm_board_painter_scored_move (const GArray          *scores,
                               const MmBoardPosition *position,
@@ -657,7 +677,7 @@ mm_board_painter_scored_move (const GArray          *scores,
     {
       const MmAiMove *move = &g_array_index (scores, MmAiMove, i);
 
-      if (move->square == square && move->depth > 0)
+      if (move->square == square && (move->depth > 0 || move->book))
         return move;
     }
   return NULL;

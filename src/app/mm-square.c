@@ -100,7 +100,12 @@ describe_score (const MmSquareState *state)
   g_autofree char *score = mm_ai_format_score (state->score->score, state->score->exact);
   g_autofree char *said = NULL;
 
-  if (state->score->exact)
+  if (state->score->book)
+    /* Translators: said by a screen reader on a square in analysis mode;
+     * %s is the estimated disc difference that the opening book gives
+     * the move, as +1.0 */
+    said = g_strdup_printf (_("Book score %s"), score);
+  else if (state->score->exact)
     /* Translators: said by a screen reader on a square in analysis mode;
      * %s is the final disc difference under perfect play, as +4 */
     said = g_strdup_printf (_("Exact score %s"), score);

@@ -197,6 +197,32 @@ search_is_current_hint (Search *search)
   return TRUE;
 }
 
+/* Marks the square of @move and says it; a move from the opening book
+ * says so, with its value there. */
+static void
+mm_window_show_hint (MmWindow       *self,
+                     const MmAiMove *move)
+{
+  g_autofree char *message = NULL;
+  char name[3];
+
+  mm_board_view_set_hint (self->board_view, move->square);
+  mm_square_format (move->square, name);
+  if (move->book)
+    {
+      g_autofree char *score = mm_ai_format_score (move->score, move->exact);
+
+      /* Translators: the move the opening book advises; the first %s is
+       * a square, as d3, the second its score in the book, as +1.0 */
+      message = g_strdup_printf (_("Hint: %s (book, %s)"), name, score);
+    }
+  else
+    /* Translators: the move the computer advises; %s is a square, as d3 */
+    message = g_strdup_printf (_("Hint: %s"), name);
+  _mm_window_show_message (self, message);
+  _mm_window_set_event (self, message);
+}
+
 static void
 mm_window_hint_cb (GObject      *source,
                    GAsyncResult *result,
@@ -205,9 +231,7 @@ mm_window_hint_cb (GObject      *source,
   g_autoptr(Search) search = user_data;
   g_autoptr(GError) error = NULL;
   MmWindow *self = search->self;
-  g_autofree char *message = NULL;
   MmAiMove move;
-  char name[3];
 
   if (!mm_ai_player_hint_finish (MM_AI_PLAYER (source), result, &move, &error))
     {
@@ -218,12 +242,7 @@ mm_window_hint_cb (GObject      *source,
   if (!search_is_current_hint (search) || move.square < 0 || move.square >= MM_N_SQUARES)
     return;
 
-  mm_board_view_set_hint (self->board_view, move.square);
-  mm_square_format (move.square, name);
-  /* Translators: the move the computer advises; %s is a square, as d3 */
-  message = g_strdup_printf (_("Hint: %s"), name);
-  _mm_window_show_message (self, message);
-  _mm_window_set_event (self, message);
+  mm_window_show_hint (self, &move);
 }
 
 static void
@@ -232,6 +251,8 @@ mm_window_hint_action (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   MmWindow *self = MM_WINDOW (widget);
+  g_autoptr(GArray) book_moves = NULL;
+  MmAiPlayer *ai;
   MmBoard board;
 
   if (_mm_window_in_online_game (self))
@@ -253,14 +274,23 @@ mm_window_hint_action (GtkWidget  *widget,
     }
   /* The opponent's player gives hints too: on the person's turn it has
    * nothing else to do. */
-  if (_mm_window_ensure_ai (self) == NULL)
+  ai = _mm_window_ensure_ai (self);
+  if (ai == NULL)
     return;
 
   _mm_window_stop_hint (self);
-  self->hint_cancellable = g_cancellable_new ();
   board = mm_game_get_board (self->game);
-  mm_ai_player_hint_async (_mm_window_ensure_ai (self), &board, self->hint_level, self->hint_cancellable,
-                            mm_window_hint_cb, search_new_with (self, self->hint_cancellable));
+  /* In the opening the book has the best move: no search. */
+  book_moves = mm_ai_player_get_book_moves (ai, &board);
+  if (book_moves->len > 0)
+    {
+      mm_window_show_hint (self, &g_array_index (book_moves, MmAiMove, 0));
+      return;
+    }
+
+  self->hint_cancellable = g_cancellable_new ();
+  mm_ai_player_hint_async (ai, &board, self->hint_level, self->hint_cancellable,
+                           mm_window_hint_cb, search_new_with (self, self->hint_cancellable));
   _mm_window_update_thinking (self);
 }
 

@@ -243,7 +243,7 @@ mm_ai_level_choose (const MmAiLevelParams *params,
  * @rand: (nullable): the chance that chooses among the book moves, %NULL
  *   for GLib's
  * @move: (out caller-allocates): the book move, with its value in the
- *   book as its score and depth 0 (not searched)
+ *   book as its score, book set and depth 0 (not searched)
  *
  * The move of @board from the book, as the level of @params plays it:
  * one of the book moves at most @params->book_margin worse than the
@@ -281,6 +281,7 @@ mm_ai_level_book_move (const MmAiLevelParams *params,
   memset (move, 0, sizeof *move);
   move->square = moves[chosen].square;
   move->score = moves[chosen].value;
+  move->book = TRUE;
   return TRUE;
 }
 

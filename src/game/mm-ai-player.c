@@ -935,6 +935,32 @@ mm_ai_player_stop (MmAiPlayer *self)
 }
 
 /**
+ * mm_ai_player_get_book_moves:
+ * @board: the position
+ *
+ * The moves of @board in the player's opening book, with their values,
+ * best first, at once and without a search (see mm_analysis_book_moves()):
+ * for a hint or an analysis in the opening.
+ *
+ * Returns: (transfer full) (element-type MmAiMove): the book moves; none
+ *   when @board is not in the book or there is no book
+ */
+GArray *
+mm_ai_player_get_book_moves (MmAiPlayer    *self,
+                             const MmBoard *board)
+{
+  const MmBook *book = NULL;
+
+  g_return_val_if_fail (MM_IS_AI_PLAYER (self), NULL);
+  g_return_val_if_fail (board != NULL, NULL);
+
+  /* The book is read-only: no need for the lock the searches take. */
+  if (self->core != NULL && self->core->book != NULL)
+    book = mm_ai_book_get_book (self->core->book);
+  return mm_analysis_book_moves (book, board);
+}
+
+/**
  * mm_ai_player_choose_move_async:
  * @board: the position, copied
  * @cancellable: (nullable): cancels the search

@@ -57,6 +57,9 @@ void        mm_ai_player_set_min_delay      (MmAiPlayer           *self,
 gboolean    mm_ai_player_get_busy           (MmAiPlayer           *self);
 void        mm_ai_player_stop               (MmAiPlayer           *self);
 
+GArray     *mm_ai_player_get_book_moves     (MmAiPlayer           *self,
+                                             const MmBoard        *board);
+
 void        mm_ai_player_choose_move_async  (MmAiPlayer           *self,
                                              const MmBoard        *board,
                                              GCancellable         *cancellable,

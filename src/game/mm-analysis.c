@@ -68,6 +68,47 @@ mm_analysis_sort (GArray *moves)
   g_array_sort (moves, compare_moves);
 }
 
+/**
+ * mm_analysis_book_moves:
+ * @book: (nullable): the opening book, %NULL for none
+ * @board: the position
+ *
+ * The moves of @board that the opening book knows (mm_book_moves()), as
+ * an analysis gives them, at once: each with its value in the book as
+ * its score, MmAiMove.book set and depth 0 (not searched), best first.
+ * The book has the moves that stay in it and the best move that leaves
+ * it, so no other legal move is better than the first.
+ *
+ * Returns: (transfer full) (element-type MmAiMove): the moves; none when
+ *   @board is not in the book
+ */
+GArray *
+mm_analysis_book_moves (const MmBook  *book,
+                        const MmBoard *board)
+{
+  MmBookMove found[MM_BOOK_MAX_MOVES];
+  GArray *moves = g_array_new (FALSE, TRUE, sizeof (MmAiMove));
+  int n;
+
+  g_return_val_if_fail (board != NULL, moves);
+
+  if (book == NULL)
+    return moves;
+  n = mm_book_moves (book, board, found, G_N_ELEMENTS (found));
+  for (int i = 0; i < n; i++)
+    {
+      MmAiMove move = {
+        .square = found[i].square,
+        .score = found[i].value,
+        .book = TRUE,
+      };
+
+      g_array_append_val (moves, move);
+    }
+  /* The book gives them best first already, equal values by square. */
+  return moves;
+}
+
 static void
 stop_search (GCancellable *cancellable,
              MmSearch     *search)

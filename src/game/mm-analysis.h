@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 
 #include "mm-board.h"
+#include "mm-book.h"
 #include "mm-eval.h"
 #include "mm-game-record.h"
 #include "mm-search.h"
@@ -38,6 +39,7 @@ typedef struct
   gboolean exact;     /* the score is the final disc difference under perfect play */
   guint64  nodes;
   double   seconds;
+  gboolean book;      /* the score is the opening book's value (depth 0): no search */
 } MmAiMove;
 
 #define MM_TYPE_AI_MOVE (mm_ai_move_get_type ())
@@ -62,6 +64,8 @@ GArray   *mm_analysis_run      (MmSearch             *search,
                                 MmAnalysisFunc        progress,
                                 gpointer              user_data);
 void      mm_analysis_sort     (GArray               *moves);
+GArray   *mm_analysis_book_moves (const MmBook         *book,
+                                  const MmBoard        *board);
 
 char     *mm_ai_format_score   (int                   score,
                                 gboolean              exact);

@@ -73,6 +73,11 @@ static const RecordedGame recorded_games[] = {
   },
 };
 
+/* An opening too rare for the shipped opening book (docs/BOOK.md): out
+ * of it from its fourth move on, and after d3 too; hints and analysis
+ * search there. */
+#define LINE_OUT_OF_BOOK "f5f4c3f6e3"
+
 typedef void (*WindowTest) (MmWindow *window);
 
 /* ------------------------------------------------------------------ */
@@ -1792,7 +1797,8 @@ undo_cancels_computer (MmWindow *window)
   g_assert_cmpuint (mm_game_get_n_moves (game), ==, 0);
 }
 
-/* Hint marks a legal square and says it. */
+/* Out of the opening book, Hint searches, then marks a legal square
+ * and says it. */
 static void
 hint_marks_legal_square (MmWindow *window)
 {
@@ -1803,7 +1809,7 @@ hint_marks_legal_square (MmWindow *window)
   int square;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  play_moves (window, "f5d6c3");
+  play_moves (window, LINE_OUT_OF_BOOK);
   _mm_window_set_hint_level (window, MM_AI_LEVEL_NOVICE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   g_assert_true (shows_thinking (window));
@@ -1954,13 +1960,25 @@ wait_for_analysis (MmWindow *window,
   wait_until (analysis_done, &wait);
 }
 
+/* The squares of the four first moves, one move turned. */
+static guint64
+first_moves (void)
+{
+  return (G_GUINT64_CONSTANT (1) << mm_square_parse ("d3"))
+         | (G_GUINT64_CONSTANT (1) << mm_square_parse ("c4"))
+         | (G_GUINT64_CONSTANT (1) << mm_square_parse ("f5"))
+         | (G_GUINT64_CONSTANT (1) << mm_square_parse ("e6"));
+}
+
 /* The squares with a score: @legal and no other, one of them (at least)
  * the best; each says its score to a screen reader after @flips ("Flips
- * 1 disc. ") when the board shows the game. */
+ * 1 disc. ") when the board shows the game, as the opening book's when
+ * @book. */
 static void
 assert_scores_on (MmWindow *window,
                   guint64   legal,
-                  gboolean  live)
+                  gboolean  live,
+                  gboolean  book)
 {
   MmBoardView *view = board_view_of (window);
   MmGame *game = mm_window_get_game (window);
@@ -1986,7 +2004,8 @@ assert_scores_on (MmWindow *window,
         guint n_flips = mm_popcount (mm_game_get_flips (game, square));
         g_autofree char *flips = g_strdup_printf (n_flips == 1 ? "Flips %u disc. "
                                                                : "Flips %u discs. ", n_flips);
-        g_autofree char *expected = g_strdup_printf ("%sScore %s%s", live ? flips : "", score,
+        g_autofree char *expected = g_strdup_printf ("%s%s %s%s", live ? flips : "",
+                                                     book ? "Book score" : "Score", score,
                                                      best ? ", best move" : "");
         g_autofree char *mismatch =
           gtk_test_accessible_check_property (GTK_ACCESSIBLE (mm_board_view_get_square (view,
@@ -2026,7 +2045,7 @@ analysis_mode (MmWindow *window)
 
   _mm_window_set_analysis_limits (window, &limits);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  play_moves (window, "f5d6c3");
+  play_moves (window, LINE_OUT_OF_BOOK);
   g_assert_null (analysis_text (window));
 
   set_analysis_mode (window, TRUE);
@@ -2035,7 +2054,7 @@ analysis_mode (MmWindow *window)
   /* At first there is nothing to show yet; then every depth. */
   wait_for_analysis (window, 3);
   g_assert_cmpstr (analysis_text (window), ==, "Analysis done: depth 3");
-  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE, FALSE);
 
   /* A move: the old scores go at once, new ones come for the other side. */
   activate_square (window, "d3");
@@ -2045,26 +2064,26 @@ analysis_mode (MmWindow *window)
                  || g_str_has_prefix (analysis_text (window), "Analysis done: "));
   wait_for_analysis (window, 3);
   g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_BLACK);
-  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE, FALSE);
 
   /* Undo: White's squares again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   assert_no_scores (window);
   wait_for_analysis (window, 3);
   g_assert_cmpint (mm_game_get_side_to_move (game), ==, MM_COLOR_WHITE);
-  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE, FALSE);
 
-  /* An earlier position is analysed too: the start has four moves. */
+  /* An earlier position is analysed too: the start has four moves,
+   * which the opening book scores at once. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-first", NULL);
   assert_no_scores (window);
-  wait_for_analysis (window, 3);
-  assert_scores_on (window, (G_GUINT64_CONSTANT (1) << mm_square_parse ("d3"))
-                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("c4"))
-                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("f5"))
-                            | (G_GUINT64_CONSTANT (1) << mm_square_parse ("e6")), FALSE);
+  run_pending ();
+  g_assert_false (is_analysing (window));
+  g_assert_cmpstr (analysis_text (window), ==, "Scores from the opening book");
+  assert_scores_on (window, first_moves (), FALSE, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.browse-last", NULL);
   wait_for_analysis (window, 3);
-  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE, FALSE);
 
   /* Off: the search stops and the scores go; nothing comes back later. */
   limits.max_depth = 0;
@@ -2134,6 +2153,115 @@ analysis_mode (MmWindow *window)
   assert_no_scores (window);
   g_assert_cmpstr (analysis_text (window), ==,
                    "No moves to score: the side to move passes.");
+  set_analysis_mode (window, FALSE);
+}
+
+/* The score the opening book gives the best move of the start, as the
+ * board and the messages write it. */
+static char *
+dup_start_book_score (void)
+{
+  g_autoptr(MmAiBook) book = mm_ai_book_get_default ();
+  const MmBookEntry *entry;
+  MmBoard start;
+
+  g_assert_nonnull (book);
+  mm_board_init_start (&start);
+  entry = mm_book_find (mm_ai_book_get_book (book), &start);
+  g_assert_nonnull (entry);
+  return mm_ai_format_score (entry->value, FALSE);
+}
+
+/* The squares of the moves the opening book knows in the game's
+ * position. */
+static guint64
+book_squares (MmWindow *window)
+{
+  g_autoptr(MmAiBook) book = mm_ai_book_get_default ();
+  MmBoard board = mm_game_get_board (mm_window_get_game (window));
+  MmBookMove moves[MM_BOOK_MAX_MOVES];
+  guint64 squares = 0;
+  int n;
+
+  g_assert_nonnull (book);
+  n = mm_book_moves (mm_ai_book_get_book (book), &board, moves, G_N_ELEMENTS (moves));
+  for (int i = 0; i < n; i++)
+    squares |= G_GUINT64_CONSTANT (1) << moves[i].square;
+  return squares;
+}
+
+/* In the opening the book answers at once, without a search: Hint
+ * marks its best move and says it is the book's, with its score, and
+ * analysis mode writes the book's scores, marked as the book's; out of
+ * the book both search as before, and back in it the book answers
+ * again. */
+static void
+book_hint_and_analysis (MmWindow *window)
+{
+  MmGame *game = mm_window_get_game (window);
+  MmBoardView *view = board_view_of (window);
+  MmSearchLimits limits = { .max_depth = 3 };
+  g_autofree char *score = dup_start_book_score ();
+  g_autofree char *message = g_strdup_printf ("Hint: d3 (book, %s)", score);
+
+  _mm_window_set_analysis_limits (window, &limits);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  /* A quick search for the hint out of the book; in it the level does
+   * not matter. */
+  _mm_window_set_hint_level (window, MM_AI_LEVEL_NOVICE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  /* At once, with no search: the four first moves are worth the same,
+   * and the first in the order of the squares is advised. */
+  g_assert_false (shows_thinking (window));
+  g_assert_cmpint (mm_board_view_get_hint (view), ==, mm_square_parse ("d3"));
+  g_assert_cmpstr (message_text (window), ==, message);
+  g_assert_true (announcement_contains (window, message));
+  run_for (100);
+  g_assert_false (shows_thinking (window));
+  g_assert_cmpint (mm_board_view_get_hint (view), ==, mm_square_parse ("d3"));
+
+  /* Analysis mode: the book's scores on the four first moves, and no
+   * search. */
+  set_analysis_mode (window, TRUE);
+  run_pending ();
+  g_assert_false (is_analysing (window));
+  g_assert_cmpstr (analysis_text (window), ==, "Scores from the opening book");
+  assert_scores_on (window, first_moves (), TRUE, TRUE);
+  for (int square = 0; square < MM_N_SQUARES; square++)
+    if (first_moves () & (G_GUINT64_CONSTANT (1) << square))
+      {
+        g_autofree char *shown = mm_board_view_get_score_text (view, square);
+
+        g_assert_cmpstr (shown, ==, score);
+        g_assert_true (mm_board_view_is_best_score (view, square));
+      }
+  /* The hint's mark stays beside the scores. */
+  g_assert_cmpint (mm_board_view_get_hint (view), ==, mm_square_parse ("d3"));
+
+  /* Out of the book: the search, as before. */
+  play_moves (window, "f5f4c3f6");
+  wait_for_analysis (window, 3);
+  assert_scores_on (window, mm_game_get_legal_moves (game), TRUE, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_true (shows_thinking (window));
+  wait_until (has_hint, window);
+  g_assert_null (strstr (message_text (window), "book"));
+  g_assert_true (g_str_has_prefix (message_text (window), "Hint: "));
+
+  /* Back in the book: its scores come again at once, and its hint.  The
+   * moves it does not know, worse than its best, have none. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  run_pending ();
+  g_assert_false (is_analysing (window));
+  g_assert_cmpstr (analysis_text (window), ==, "Scores from the opening book");
+  g_assert_cmphex (book_squares (window) & ~mm_game_get_legal_moves (game), ==, 0);
+  g_assert_cmphex (book_squares (window), !=, mm_game_get_legal_moves (game));
+  assert_scores_on (window, book_squares (window), TRUE, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_false (shows_thinking (window));
+  g_assert_true (mm_board_view_is_best_score (view, mm_board_view_get_hint (view)));
+  g_assert_true (g_str_has_prefix (message_text (window), "Hint: "));
+  g_assert_nonnull (strstr (message_text (window), " (book, "));
   set_analysis_mode (window, FALSE);
 }
 
@@ -3024,6 +3152,9 @@ main (int   argc,
   /* Each test gets its own data folder, so that no autosaved game of
    * the user's, or of another test, comes in. */
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  /* The hints and analysis of the opening come from the source tree's
+   * book, even where another is installed. */
+  g_setenv ("MONOMACHIA_BOOK", MM_BOOK_SOURCE_PATH, TRUE);
 
   if (!gtk_init_check ())
     {
@@ -3074,6 +3205,8 @@ main (int   argc,
   g_test_add_data_func ("/app/window/new-game-against-computer", new_game_against_computer,
                         test_in_application);
   g_test_add_data_func ("/app/window/analysis-mode", analysis_mode, test_in_application);
+  g_test_add_data_func ("/app/window/book-hint-and-analysis", book_hint_and_analysis,
+                        test_in_application);
   g_test_add_data_func ("/app/window/analyse-game", analyse_game, test_in_application);
   g_test_add_func ("/app/window/autosave-restore", test_autosave_restore);
   g_test_add_data_func ("/app/window/help", help_is_wired, test_in_application);

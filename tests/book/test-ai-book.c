@@ -21,7 +21,8 @@
 /* The computer playing from the opening book (src/game): Master chooses
  * among the book moves within its margin and two Masters do not play the
  * same opening, Expert plays the best book move, the lower levels and
- * the hints search, and without a book (none, or a damaged one) the
+ * mm_ai_player_hint_async () search, the book's moves come as hints and
+ * analysis show them, and without a book (none, or a damaged one) the
  * computer plays as before.  Uses the shipped data/book/book.mmb. */
 
 #include "config.h"
@@ -235,6 +236,7 @@ test_expert_best (void)
       MmBookMove known = book_move (&board, move.square, &best);
 
       g_assert_cmpint (move.depth, ==, 0);
+      g_assert_true (move.book);
       g_assert_cmpint (known.value, ==, best);
       play (&board, move.square);
       n_plies++;
@@ -243,8 +245,9 @@ test_expert_best (void)
   g_assert_cmpint (n_plies, >=, 2);
 }
 
-/* The levels below Expert search from the first move, and so do hints,
- * at any level. */
+/* The levels below Expert search from the first move, and so does
+ * mm_ai_player_hint_async (), at any level (the window asks the book
+ * first: mm_ai_player_get_book_moves ()). */
 static void
 test_lower_levels (void)
 {
@@ -261,6 +264,7 @@ test_lower_levels (void)
       g_assert_false (params.book);
       move = choose (player, &board);
       g_assert_cmpint (move.depth, >, 0);
+      g_assert_false (move.book);
     }
 
   {
@@ -298,6 +302,83 @@ test_book_move (void)
   g_assert_null (mm_book_find (shipped_book (), &outside));
   params.book = TRUE;
   g_assert_false (mm_ai_level_book_move (&params, shipped_book (), &outside, rand, &move));
+}
+
+/* The book's moves as hints and analysis show them
+ * (mm_analysis_book_moves ()): the start has the four first moves, one
+ * move turned, each with the start's value, marked as the book's and
+ * not searched; elsewhere in the book the best comes first with the
+ * position's value; a position out of the book, or no book, gives none;
+ * a player answers from its book whatever its level. */
+static void
+test_analysis_book_moves (void)
+{
+  g_autoptr(GArray) moves = NULL;
+  g_autoptr(GArray) later = NULL;
+  g_autoptr(GArray) none = NULL;
+  g_autoptr(GArray) no_book = NULL;
+  g_autoptr(GArray) from_player = NULL;
+  g_autoptr(MmAiPlayer) player = new_player (MM_AI_LEVEL_BEGINNER, 1);
+  static const char *const first_moves[] = { "d3", "c4", "f5", "e6" };
+  const MmBookEntry *entry;
+  MmBoard board, outside;
+
+  mm_board_init_start (&board);
+  entry = mm_book_find (shipped_book (), &board);
+  g_assert_nonnull (entry);
+  moves = mm_analysis_book_moves (shipped_book (), &board);
+  g_assert_cmpuint (moves->len, ==, G_N_ELEMENTS (first_moves));
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const MmAiMove *move = &g_array_index (moves, MmAiMove, i);
+
+      /* Equal values, so in square order. */
+      g_assert_cmpint (move->square, ==, mm_square_parse (first_moves[i]));
+      g_assert_cmpint (move->score, ==, entry->value);
+      g_assert_true (move->book);
+      g_assert_cmpint (move->depth, ==, 0);
+      g_assert_false (move->exact);
+    }
+
+  /* After f5d6c3: White's book moves, best first, the best worth what
+   * the position is. */
+  play (&board, mm_square_parse ("f5"));
+  play (&board, mm_square_parse ("d6"));
+  play (&board, mm_square_parse ("c3"));
+  entry = mm_book_find (shipped_book (), &board);
+  g_assert_nonnull (entry);
+  later = mm_analysis_book_moves (shipped_book (), &board);
+  g_assert_cmpuint (later->len, >=, 2);
+  g_assert_cmpint (g_array_index (later, MmAiMove, 0).score, ==, entry->value);
+  for (guint i = 0; i < later->len; i++)
+    {
+      const MmAiMove *move = &g_array_index (later, MmAiMove, i);
+
+      g_assert_true (move->book);
+      g_assert_cmpuint (mm_board_flips (&board, move->square), !=, 0);
+      if (i > 0)
+        g_assert_cmpint (move->score, <=, g_array_index (later, MmAiMove, i - 1).score);
+    }
+
+  /* A position no game reaches: corners taken at once. */
+  mm_board_init_start (&outside);
+  outside.player |= G_GUINT64_CONSTANT (1) << mm_square_parse ("a1");
+  outside.opponent |= G_GUINT64_CONSTANT (1) << mm_square_parse ("h8");
+  g_assert_null (mm_book_find (shipped_book (), &outside));
+  none = mm_analysis_book_moves (shipped_book (), &outside);
+  g_assert_cmpuint (none->len, ==, 0);
+  mm_board_init_start (&board);
+  no_book = mm_analysis_book_moves (NULL, &board);
+  g_assert_cmpuint (no_book->len, ==, 0);
+
+  /* Beginner does not play from the book, but knows it. */
+  from_player = mm_ai_player_get_book_moves (player, &board);
+  g_assert_cmpuint (from_player->len, ==, moves->len);
+  g_assert_cmpmem (from_player->data, from_player->len * sizeof (MmAiMove),
+                   moves->data, moves->len * sizeof (MmAiMove));
+  g_clear_pointer (&from_player, g_array_unref);
+  from_player = mm_ai_player_get_book_moves (player, &outside);
+  g_assert_cmpuint (from_player->len, ==, 0);
 }
 
 static void
@@ -406,6 +487,7 @@ main (int    argc,
   g_test_add_func ("/ai-book/expert", test_expert_best);
   g_test_add_func ("/ai-book/lower-levels", test_lower_levels);
   g_test_add_func ("/ai-book/book-move", test_book_move);
+  g_test_add_func ("/ai-book/analysis-book-moves", test_analysis_book_moves);
   g_test_add_func ("/ai-book/load-errors", test_load_errors);
   g_test_add_func ("/ai-book/no-book", test_no_book);
   g_test_add_func ("/ai-book/damaged-book", test_damaged_book);
