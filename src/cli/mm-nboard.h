@@ -25,12 +25,14 @@
 #include <glib.h>
 
 #include "mm-ai-weights.h"
+#include "mm-nboard-book.h"
 
 G_BEGIN_DECLS
 
-gboolean mm_nboard_run (MmAiWeights *weights,
-                        int          n_threads,
-                        FILE        *in,
-                        FILE        *out);
+gboolean mm_nboard_run (MmAiWeights  *weights,
+                        MmNboardBook *book,
+                        int           n_threads,
+                        FILE         *in,
+                        FILE         *out);
 
 G_END_DECLS

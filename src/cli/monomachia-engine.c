@@ -55,9 +55,13 @@ print_usage (FILE *out)
            "Usage: monomachia-engine COMMAND [ARGS]\n"
            "\n"
            "Commands:\n"
-           "  nboard [--threads N] [--eval FILE]\n"
+           "  nboard [--threads N] [--eval FILE] [--book FILE] [--learned-book FILE]\n"
+           "         [--no-book]\n"
            "                           speak the NBoard protocol (version 2) on the\n"
-           "                           standard input and output, for NBoard and other GUIs\n"
+           "                           standard input and output, for NBoard and other GUIs;\n"
+           "                           opening moves come from the book, with the games\n"
+           "                           learned (\"learn\") over it; --no-book plays and\n"
+           "                           learns without one (for matches)\n"
            "  analyse POSITION [--depth N] [--time S] [--exact N] [--threads N] [--eval FILE]\n"
            "                           score every legal move of a position (a board\n"
            "                           string as in .obf files, a move transcript or a\n"
@@ -75,7 +79,12 @@ print_usage (FILE *out)
            "  version                  print the version\n"
            "\n"
            "The evaluation weights come from --eval, else $MONOMACHIA_EVAL, else the\n"
-           "installed file, else the source tree's.\n");
+           "installed file, else the source tree's.  The opening book likewise, from\n"
+           "--book, else $MONOMACHIA_BOOK, else the installed book.mmb, else the source\n"
+           "tree's; without one the engine searches from the first move.  The games\n"
+           "learned are kept in --learned-book, else $MONOMACHIA_LEARNED_BOOK, else\n"
+           "monomachia/learned-book.mmb in the user's data folder ($XDG_DATA_HOME, by\n"
+           "default ~/.local/share), and played from on later runs (docs/BOOK.md).\n");
 }
 
 static gboolean
@@ -659,18 +668,61 @@ command_analyse (int    argc,
 /* nboard                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The book of the NBoard engine: never a reason to fail, only to say on
+ * the standard error what is missing. */
+static MmNboardBook *
+nboard_book (const char *book_path,
+             const char *learned_path)
+{
+  g_autoptr(MmAiBook) shipped = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *learned = NULL;
+  MmNboardBook *book;
+
+  if (book_path != NULL)
+    {
+      shipped = mm_ai_book_load (book_path, &error);
+      if (shipped == NULL)
+        fprintf (stderr, "monomachia-engine: the opening book is not used: %s\n", error->message);
+      g_clear_error (&error);
+    }
+  else
+    {
+      shipped = mm_ai_book_get_default ();
+      if (shipped == NULL)
+        fprintf (stderr, "monomachia-engine: no opening book (none where $MONOMACHIA_BOOK "
+                 "says, or at %s, or it cannot be read): the engine searches from the first "
+                 "move\n", MM_BOOK_INSTALLED_PATH);
+    }
+
+  learned = learned_path != NULL ? g_strdup (learned_path) : mm_nboard_book_default_learned_path ();
+  book = mm_nboard_book_new (shipped, learned);
+  if (!mm_nboard_book_load_learned (book, &error))
+    fprintf (stderr, "monomachia-engine: the learned book is not used, and no game is learned "
+             "over it: %s\n", error->message);
+  return book;
+}
+
 static int
 command_nboard (int    argc,
                 char **argv)
 {
   g_autoptr(MmAiWeights) weights = NULL;
-  const char *eval_path = NULL;
+  const char *eval_path = NULL, *book_path = NULL, *learned_path = NULL;
+  MmNboardBook *book = NULL;
+  gboolean no_book = FALSE, ok;
   int n_threads = (int) g_get_num_processors ();
 
   for (int i = 0; i < argc; i++)
     {
       if (strcmp (argv[i], "--eval") == 0 && i + 1 < argc)
         eval_path = argv[++i];
+      else if (strcmp (argv[i], "--book") == 0 && i + 1 < argc)
+        book_path = argv[++i];
+      else if (strcmp (argv[i], "--learned-book") == 0 && i + 1 < argc)
+        learned_path = argv[++i];
+      else if (strcmp (argv[i], "--no-book") == 0)
+        no_book = TRUE;
       else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
         {
           if (!int_option ("nboard", argv[i], argv[i + 1], 1, MM_SEARCH_MAX_THREADS, &n_threads))
@@ -685,7 +737,11 @@ command_nboard (int    argc,
     }
   if (!load_weights (eval_path, &weights))
     return EXIT_FAILURE;
-  return mm_nboard_run (weights, n_threads, stdin, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
+  if (!no_book)
+    book = nboard_book (book_path, learned_path);
+  ok = mm_nboard_run (weights, book, n_threads, stdin, stdout);
+  mm_nboard_book_free (book);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 int

@@ -434,16 +434,18 @@ mm_book_error_message (MmBookError error)
 
 /* ---- Lookups ------------------------------------------------------------ */
 
+/* The entry of @canonical in @entries, sorted by position, or NULL. */
 static const MmBookEntry *
-find_canonical (const MmBook  *book,
-                const MmBoard *canonical)
+find_in_entries (const MmBookEntry *entries,
+                 size_t             n_entries,
+                 const MmBoard     *canonical)
 {
-  size_t low = 0, high = book->n_entries;
+  size_t low = 0, high = n_entries;
 
   while (low < high)
     {
       size_t middle = low + (high - low) / 2;
-      const MmBookEntry *entry = &book->entries[middle];
+      const MmBookEntry *entry = &entries[middle];
       int order = compare_keys (entry->player, entry->opponent,
                                 canonical->player, canonical->opponent);
 
@@ -455,6 +457,13 @@ find_canonical (const MmBook  *book,
         high = middle;
     }
   return NULL;
+}
+
+static const MmBookEntry *
+find_canonical (const MmBook  *book,
+                const MmBoard *canonical)
+{
+  return find_in_entries (book->entries, book->n_entries, canonical);
 }
 
 const MmBookEntry *
@@ -541,4 +550,75 @@ mm_book_moves (const MmBook  *book,
   if (n > 0)
     memcpy (out, moves, (size_t) n * sizeof (MmBookMove));
   return n;
+}
+
+/* ---- Negamax ------------------------------------------------------------ */
+
+typedef struct
+{
+  int    n_discs;
+  size_t index;
+} NegamaxOrder;
+
+static int
+compare_negamax_order (const void *a,
+                       const void *b)
+{
+  const NegamaxOrder *x = a, *y = b;
+
+  /* The most discs first; among equals, the order of the entries. */
+  if (x->n_discs != y->n_discs)
+    return y->n_discs - x->n_discs;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+MmBookError
+mm_book_negamax (MmBookEntry *entries,
+                 size_t       n_entries)
+{
+  NegamaxOrder *order;
+
+  for (size_t i = 1; i < n_entries; i++)
+    if (compare_entries (&entries[i - 1], &entries[i]) >= 0)
+      return MM_BOOK_ERROR_FORMAT;
+
+  order = malloc ((n_entries > 0 ? n_entries : 1) * sizeof (NegamaxOrder));
+  if (order == NULL)
+    return MM_BOOK_ERROR_MEMORY;
+  for (size_t i = 0; i < n_entries; i++)
+    order[i] = (NegamaxOrder) { mm_popcount (entries[i].player | entries[i].opponent), i };
+  qsort (order, n_entries, sizeof (NegamaxOrder), compare_negamax_order);
+
+  /* A move adds a disc: every entry's children are done before it. */
+  for (size_t k = 0; k < n_entries; k++)
+    {
+      MmBookEntry *entry = &entries[order[k].index];
+      MmBoard board = { entry->player, entry->opponent };
+      bool found = entry->leaf_move != MM_BOOK_NO_MOVE;
+      int best = found ? entry->leaf_value : 0;
+
+      for (uint64_t m = mm_board_legal_moves (&board); m != 0; m = mm_without_first (m))
+        {
+          MmBoard child, canonical;
+          int sign = mm_book_child (&board, mm_first_square (m), &child);
+          const MmBookEntry *next;
+
+          mm_book_canonical (&child, &canonical);
+          next = find_in_entries (entries, n_entries, &canonical);
+          if (next == NULL)
+            continue;
+          if (!found || sign * next->value > best)
+            best = sign * next->value;
+          found = true;
+        }
+      if (!found)
+        {
+          free (order);
+          return MM_BOOK_ERROR_FORMAT;
+        }
+      entry->value = (int16_t) best;
+    }
+
+  free (order);
+  return MM_BOOK_OK;
 }

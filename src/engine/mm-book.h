@@ -153,6 +153,22 @@ int            mm_book_moves           (const MmBook       *book,
                                         MmBookMove         *out,
                                         int                 max);
 
+/* Gives each of @n_entries entries, sorted by position as a book keeps
+ * them, its negamax value over them: the best of its leaf move's value
+ * and, for every legal move that leads to another of the entries, that
+ * entry's value for the mover (minus it, or plus it after a pass; see
+ * mm_book_child ()).  Entries with the most discs are done first, so a
+ * position's children are done before it.  Leaf moves are taken as they
+ * are: the caller keeps out a leaf move that leads to one of the entries.
+ * The book builder (tools/book) and the NBoard engine's learning
+ * (src/cli/mm-nboard-book.c) both use it.
+ *
+ * Returns: MM_BOOK_ERROR_FORMAT when the entries are not sorted without
+ * repeats, or an entry has neither a leaf move nor a move to another
+ * entry (the values are then partly done); MM_BOOK_ERROR_MEMORY. */
+MmBookError    mm_book_negamax         (MmBookEntry        *entries,
+                                        size_t              n_entries);
+
 #ifdef __cplusplus
 }
 #endif

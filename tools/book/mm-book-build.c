@@ -33,10 +33,11 @@
  *    searched to the given depth with the weights, in several threads;
  *    each search starts from a cleared table, so its score does not
  *    depend on the searches before it, hence not on the number of threads.
- * 3. Negamax.  By disc count from the most down (a move adds a disc, so a
- *    position's children come first): a position is worth the best of
- *    minus its book children's values and minus its leaves' scores; the
- *    best leaf is kept with its move.
+ * 3. Negamax.  Each position keeps its best leaf with its move; then, by
+ *    disc count from the most down (a move adds a disc, so a position's
+ *    children come first), a position is worth the best of minus its book
+ *    children's values and its best leaf's value (mm_book_negamax (), in
+ *    src/engine/mm-book.c, which the NBoard engine's learning uses too).
  *
  * Everything runs in a fixed order but the searches, whose results land
  * in fixed places: the same games give the same book byte for byte. */
@@ -62,10 +63,8 @@ typedef struct
 {
   Key     key;
   guint   n_games;
-  int     value;
   int     leaf_value;
   int     leaf_move;
-  int     n_discs;
 } Node;
 
 void
@@ -178,7 +177,7 @@ collect_positions (GArray                   *games,
       stats->n_positions++;
       if (run >= options->min_games || compare_keys (&key, &start_key) == 0)
         {
-          Node node = { key, run, 0, 0, MM_BOOK_NO_MOVE, mm_popcount (key.player | key.opponent) };
+          Node node = { key, run, 0, MM_BOOK_NO_MOVE };
 
           g_array_append_val (nodes, node);
           have_start |= compare_keys (&key, &start_key) == 0;
@@ -187,7 +186,7 @@ collect_positions (GArray                   *games,
     }
   if (!have_start)
     {
-      Node node = { start_key, 0, 0, 0, MM_BOOK_NO_MOVE, 4 };
+      Node node = { start_key, 0, 0, MM_BOOK_NO_MOVE };
 
       g_array_append_val (nodes, node);
       g_array_sort (nodes, compare_keys);
@@ -298,20 +297,6 @@ search_leaves (const Key                *leaves,
   return ok;
 }
 
-static int
-compare_by_discs (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
-{
-  const Node *nodes = user_data;
-  const Node *x = &nodes[*(const guint *) a], *y = &nodes[*(const guint *) b];
-
-  /* The most discs first; a fixed order among equals. */
-  if (x->n_discs != y->n_discs)
-    return y->n_discs - x->n_discs;
-  return compare_keys (&x->key, &y->key);
-}
-
 MmBook *
 mm_book_build (GArray                   *games,
                const MmEvalWeights      *weights,
@@ -323,7 +308,6 @@ mm_book_build (GArray                   *games,
   g_autoptr(GArray) leaves = NULL;
   g_autoptr(GArray) entries = NULL;
   g_autofree int *scores = NULL;
-  g_autofree guint *order = NULL;
   MmBookInfo info;
   MmBookError failure = MM_BOOK_OK;
   MmBook *book;
@@ -383,17 +367,14 @@ mm_book_build (GArray                   *games,
     return NULL;
   stats->search_seconds = now () - started;
 
-  /* 3. Negamax, children before their parents. */
+  /* 3. Each position's best leaf, then negamax over the positions,
+   * children before their parents (mm_book_negamax ()). */
   started = now ();
-  order = g_new (guint, MAX (nodes->len, 1));
   for (guint i = 0; i < nodes->len; i++)
-    order[i] = i;
-  g_qsort_with_data (order, (gint) nodes->len, sizeof (guint), compare_by_discs, nodes->data);
-  for (guint k = 0; k < nodes->len; k++)
     {
-      Node *node = &g_array_index (nodes, Node, order[k]);
+      Node *node = &g_array_index (nodes, Node, i);
       MmBoard board = { node->key.player, node->key.opponent };
-      int best = G_MININT, best_leaf = G_MININT, leaf_move = MM_BOOK_NO_MOVE;
+      int best_leaf = G_MININT, leaf_move = MM_BOOK_NO_MOVE;
 
       for (uint64_t m = mm_board_legal_moves (&board); m != 0; m = mm_without_first (m))
         {
@@ -401,34 +382,23 @@ mm_book_build (GArray                   *games,
           MmBoard child;
           int sign = mm_book_child (&board, square, &child);
           Key key = canonical_key (&child);
-          gssize index = find_node (nodes, key);
+          gssize leaf;
+          int value;
 
-          if (index >= 0)
+          if (find_node (nodes, key) >= 0)
+            continue;
+          leaf = find_key ((const Key *) leaves->data, leaves->len, sizeof (Key), key);
+          g_assert (leaf >= 0);
+          value = sign * scores[leaf];
+          /* Moves come by square: the first of equals stays. */
+          if (value > best_leaf)
             {
-              const Node *next = &g_array_index (nodes, Node, index);
-
-              g_assert (next->n_discs > node->n_discs);
-              best = MAX (best, sign * next->value);
-            }
-          else
-            {
-              gssize leaf = find_key ((const Key *) leaves->data, leaves->len, sizeof (Key), key);
-              int value;
-
-              g_assert (leaf >= 0);
-              value = sign * scores[leaf];
-              /* Moves come by square: the first of equals stays. */
-              if (value > best_leaf)
-                {
-                  best_leaf = value;
-                  leaf_move = square;
-                }
+              best_leaf = value;
+              leaf_move = square;
             }
         }
       node->leaf_move = leaf_move;
       node->leaf_value = leaf_move != MM_BOOK_NO_MOVE ? best_leaf : 0;
-      node->value = MAX (best, best_leaf);
-      g_assert (node->value != G_MININT);
     }
 
   entries = g_array_sized_new (FALSE, TRUE, sizeof (MmBookEntry), nodes->len);
@@ -438,13 +408,20 @@ mm_book_build (GArray                   *games,
       MmBookEntry entry = {
         .player = node->key.player,
         .opponent = node->key.opponent,
-        .value = (gint16) node->value,
+        .value = 0,
         .leaf_value = (gint16) node->leaf_value,
         .leaf_move = (guint8) node->leaf_move,
         .n_games = (guint16) MIN (node->n_games, G_MAXUINT16),
       };
 
       g_array_append_val (entries, entry);
+    }
+  failure = mm_book_negamax ((MmBookEntry *) entries->data, entries->len);
+  if (failure != MM_BOOK_OK)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the book's negamax failed: %s",
+                   mm_book_error_message (failure));
+      return NULL;
     }
   info = (MmBookInfo) {
     .max_plies = options->max_plies,
