@@ -24,93 +24,13 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mm-ai-player.h"
+#include "mm-ai-player-private.h"
 
-/* The computer player.  Each job (a move to play, a hint, an analysis)
- * runs in a GTask worker on a copy of the position, with the player's own
- * search and its table.  Only the main thread touches the player: the
- * worker sees a plain "core" (the search, the weights and the opening
- * book, reference counted, locked while a search runs) and the job, and
- * sends its progress to the main context, where the player emits it as a
- * signal if the job is still the current one.
- *
- * One job at a time: a new one cancels the one in progress.  A cancelled
- * job completes at once (return-on-cancel) with G_IO_ERROR_CANCELLED; its
- * worker stops the search within a few milliseconds and gives the core
- * back, and the next worker waits for it. */
+/* The computer player: its construction, properties, public API and
+ * seat.  The jobs (the searches in GTask workers, their progress and the
+ * minimum delay of a move) are in mm-ai-player-jobs.c. */
 
 #define DEFAULT_HASH_MEGABYTES 64
-
-typedef struct
-{
-  gatomicrefcount  ref_count;
-  GMutex           lock;        /* held by the worker whose search runs */
-  MmSearch        *search;
-  MmAiWeights     *weights;
-  MmAiBook        *book;        /* or NULL: none */
-} Core;
-
-typedef enum
-{
-  JOB_PLAY,
-  JOB_HINT,
-  JOB_ANALYSE,
-  JOB_REVIEW,
-} JobKind;
-
-typedef struct
-{
-  gatomicrefcount  ref_count;
-  JobKind          kind;
-  Core            *core;
-  MmBoard          board;
-  MmGameRecord    *record;          /* a copy, for the worker alone */
-  MmAiLevelParams  params;
-  guint32          seed;
-  GCancellable    *cancellable;     /* the job's own */
-  GMainContext    *context;         /* where progress and the result go */
-  GWeakRef         player;
-
-  /* Main thread only. */
-  GCancellable    *caller_cancellable;
-  gulong           caller_handler;
-  gint64           started;
-  guint            min_delay;
-  GSource         *delay_source;
-  GSource         *cancel_source;
-} Job;
-
-typedef struct
-{
-  MmAiMove  move;
-  GArray   *moves;
-} JobResult;
-
-typedef struct
-{
-  Job      *job;
-  MmAiMove  best;
-  GArray   *moves;
-  int       depth;
-  guint     index;
-} Progress;
-
-struct _MmAiPlayer
-{
-  GObject       parent_instance;
-
-  MmAiWeights  *weights;
-  guint         hash_megabytes;
-  guint         threads;
-  Core         *core;
-  MmAiLevel     level;
-  guint         min_delay;
-  guint         seed;
-  GRand        *rand;
-  Job          *job;            /* the job in progress, or NULL */
-  MmClock      *clock;          /* of the game it plays in, or NULL */
-  char         *display_name;   /* made when first asked for */
-};
 
 static void mm_ai_player_initable_iface_init (GInitableIface *iface);
 static void mm_ai_player_player_iface_init (MmPlayerInterface *iface);
@@ -147,409 +67,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static Core *
-core_ref (Core *core)
-{
-  g_atomic_ref_count_inc (&core->ref_count);
-  return core;
-}
-
-static void
-core_unref (Core *core)
-{
-  if (!g_atomic_ref_count_dec (&core->ref_count))
-    return;
-  mm_search_free (core->search);
-  mm_ai_weights_unref (core->weights);
-  g_clear_pointer (&core->book, mm_ai_book_unref);
-  g_mutex_clear (&core->lock);
-  g_free (core);
-}
-
-static Job *
-job_ref (Job *job)
-{
-  g_atomic_ref_count_inc (&job->ref_count);
-  return job;
-}
-
-/* May run in the worker. */
-static void
-job_unref (Job *job)
-{
-  if (!g_atomic_ref_count_dec (&job->ref_count))
-    return;
-  g_assert (job->delay_source == NULL && job->cancel_source == NULL);
-  g_assert (job->caller_handler == 0);
-  core_unref (job->core);
-  g_clear_pointer (&job->record, mm_game_record_unref);
-  g_clear_object (&job->cancellable);
-  g_main_context_unref (job->context);
-  g_weak_ref_clear (&job->player);
-  g_free (job);
-}
-
-static void
-job_result_free (JobResult *result)
-{
-  g_clear_pointer (&result->moves, g_array_unref);
-  g_free (result);
-}
-
-static void
-progress_free (Progress *progress)
-{
-  g_clear_pointer (&progress->moves, g_array_unref);
-  job_unref (progress->job);
-  g_free (progress);
-}
-
-/* In the main thread: the progress of a job that is still current. */
-static gboolean
-deliver_progress (gpointer user_data)
-{
-  Progress *progress = user_data;
-  g_autoptr(MmAiPlayer) self = g_weak_ref_get (&progress->job->player);
-
-  if (self == NULL || self->job != progress->job
-      || g_cancellable_is_cancelled (progress->job->cancellable))
-    return G_SOURCE_REMOVE;
-
-  if (progress->job->kind == JOB_REVIEW)
-    g_signal_emit (self, signals[SIGNAL_REVIEW_PROGRESS], 0, progress->moves, progress->index);
-  else if (progress->moves != NULL)
-    g_signal_emit (self, signals[SIGNAL_ANALYSIS_PROGRESS], 0, progress->moves, progress->depth);
-  else
-    g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, &progress->best);
-  return G_SOURCE_REMOVE;
-}
-
-/* In the worker. */
-static void
-send_move_progress (const MmAiMove *best,
-                    gpointer        user_data)
-{
-  Job *job = user_data;
-  Progress *progress = g_new0 (Progress, 1);
-
-  progress->job = job_ref (job);
-  progress->best = *best;
-  progress->depth = best->depth;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, deliver_progress,
-                              progress, (GDestroyNotify) progress_free);
-}
-
-static void
-send_analysis_progress (GArray   *moves,
-                        int       depth,
-                        gpointer  user_data)
-{
-  Job *job = user_data;
-  Progress *progress = g_new0 (Progress, 1);
-
-  progress->job = job_ref (job);
-  progress->moves = g_array_copy (moves);
-  progress->depth = depth;
-  if (moves->len > 0)
-    progress->best = g_array_index (moves, MmAiMove, 0);
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, deliver_progress,
-                              progress, (GDestroyNotify) progress_free);
-}
-
-static void
-send_review_progress (GArray   *entries,
-                      guint     index,
-                      gpointer  user_data)
-{
-  Job *job = user_data;
-  Progress *progress = g_new0 (Progress, 1);
-
-  progress->job = job_ref (job);
-  progress->moves = g_array_copy (entries);
-  progress->index = index;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, deliver_progress,
-                              progress, (GDestroyNotify) progress_free);
-}
-
-/* The worker's side of a cancelled job.  The task returns on cancel, so
- * GTask may have given the caller its error already, from the main
- * thread: only if taking the task back from that succeeds may the worker
- * return it (GTask's own flags are not safe to read from here before). */
-static void
-return_cancelled (GTask *task)
-{
-  if (g_task_set_return_on_cancel (task, FALSE))
-    g_task_return_error_if_cancelled (task);
-}
-
-static void
-think_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  Job *job = task_data;
-  Core *core = job->core;
-  const MmEvalWeights *eval = mm_ai_weights_get_eval (core->weights);
-  JobResult *result;
-  g_autoptr(GRand) rand = NULL;
-
-  /* A cancelled job before may still be giving the search back. */
-  g_mutex_lock (&core->lock);
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      g_mutex_unlock (&core->lock);
-      return_cancelled (task);
-      return;
-    }
-
-  result = g_new0 (JobResult, 1);
-  rand = g_rand_new_with_seed (job->seed);
-  switch (job->kind)
-    {
-    case JOB_PLAY:
-    case JOB_HINT:
-      /* In the opening, the book's move if the level plays from it. */
-      if (core->book == NULL
-          || !mm_ai_level_book_move (&job->params, mm_ai_book_get_book (core->book), &job->board,
-                                     rand, &result->move))
-        mm_ai_level_think (&job->params, core->search, eval, &job->board, rand, cancellable,
-                           send_move_progress, job, &result->move);
-      break;
-
-    case JOB_REVIEW:
-      result->moves = mm_analysis_review (core->search, eval, job->record, &job->params.limits,
-                                          cancellable, send_review_progress, job);
-      break;
-
-    case JOB_ANALYSE:
-    default:
-      result->moves = mm_analysis_run (core->search, eval, &job->board, &job->params.limits,
-                                       cancellable, send_analysis_progress, job);
-      if (result->moves->len > 0)
-        result->move = g_array_index (result->moves, MmAiMove, 0);
-      else
-        result->move.square = MM_SQUARE_NONE;
-      break;
-    }
-  g_mutex_unlock (&core->lock);
-
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      job_result_free (result);
-      return_cancelled (task);
-      return;
-    }
-  /* Cancelled just now: the caller had its answer already. */
-  if (!g_task_set_return_on_cancel (task, FALSE))
-    {
-      job_result_free (result);
-      return;
-    }
-  g_task_return_pointer (task, result, (GDestroyNotify) job_result_free);
-}
-
-/* Main thread, from here on. */
-
-static void
-set_busy (MmAiPlayer *self,
-          Job        *job)
-{
-  gboolean was_busy = self->job != NULL;
-
-  if (self->job != NULL)
-    job_unref (self->job);
-  self->job = job != NULL ? job_ref (job) : NULL;
-  if (was_busy != (job != NULL))
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-      g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_THINKING);
-    }
-}
-
-/* Completes @task with @result or @error (one of them), taking them. */
-static void
-finish_job (GTask     *task,
-            JobResult *result,
-            GError    *error)
-{
-  MmAiPlayer *self = g_task_get_source_object (task);
-  Job *job = g_task_get_task_data (task);
-
-  if (job->delay_source != NULL)
-    {
-      g_source_destroy (job->delay_source);
-      g_clear_pointer (&job->delay_source, g_source_unref);
-    }
-  if (job->cancel_source != NULL)
-    {
-      g_source_destroy (job->cancel_source);
-      g_clear_pointer (&job->cancel_source, g_source_unref);
-    }
-  if (job->caller_handler != 0)
-    {
-      g_cancellable_disconnect (job->caller_cancellable, job->caller_handler);
-      job->caller_handler = 0;
-    }
-  g_clear_object (&job->caller_cancellable);
-
-  if (self->job == job)
-    set_busy (self, NULL);
-
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, result, (GDestroyNotify) job_result_free);
-}
-
-static gboolean
-delay_done (gpointer user_data)
-{
-  GTask *task = user_data;
-  Job *job = g_task_get_task_data (task);
-  JobResult *result = g_object_steal_data (G_OBJECT (task), "mm-result");
-
-  g_clear_pointer (&job->delay_source, g_source_unref);
-  finish_job (task, result, NULL);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-delay_cancelled (GCancellable *cancellable,
-                 gpointer      user_data)
-{
-  GTask *task = user_data;
-  Job *job = g_task_get_task_data (task);
-  JobResult *result = g_object_steal_data (G_OBJECT (task), "mm-result");
-  GError *error = NULL;
-
-  job_result_free (result);
-  g_clear_pointer (&job->cancel_source, g_source_unref);
-  g_cancellable_set_error_if_cancelled (cancellable, &error);
-  finish_job (task, NULL, error);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-worker_done (GObject      *source_object,
-             GAsyncResult *async_result,
-             gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Job *job = g_task_get_task_data (task);
-  GError *error = NULL;
-  JobResult *result;
-  gint64 wait;
-
-  result = g_task_propagate_pointer (G_TASK (async_result), &error);
-  if (result == NULL)
-    {
-      finish_job (task, NULL, error);
-      return;
-    }
-
-  /* A computer move that came at once waits a moment, so that people see
-   * what happens; a cancel ends the wait. */
-  wait = job->started + (gint64) job->min_delay * 1000 - g_get_monotonic_time ();
-  if (job->kind != JOB_PLAY || wait <= 0)
-    {
-      finish_job (task, result, NULL);
-      return;
-    }
-
-  g_object_set_data_full (G_OBJECT (task), "mm-result", result, (GDestroyNotify) job_result_free);
-  job->delay_source = g_timeout_source_new ((guint) (wait / 1000) + 1);
-  g_source_set_callback (job->delay_source, delay_done, g_object_ref (task), g_object_unref);
-  g_source_attach (job->delay_source, job->context);
-  job->cancel_source = g_cancellable_source_new (job->cancellable);
-  g_source_set_callback (job->cancel_source, G_SOURCE_FUNC (delay_cancelled),
-                         g_object_ref (task), g_object_unref);
-  g_source_attach (job->cancel_source, job->context);
-}
-
-static void
-forward_cancel (GCancellable *caller,
-                GCancellable *own)
-{
-  g_cancellable_cancel (own);
-}
-
-static void
-start_job (MmAiPlayer            *self,
-           JobKind                kind,
-           const MmBoard         *board,
-           MmGameRecord          *record,
-           const MmAiLevelParams *params,
-           GCancellable          *cancellable,
-           GAsyncReadyCallback    callback,
-           gpointer               user_data,
-           gpointer               source_tag)
-{
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GTask) worker = NULL;
-  Job *job;
-
-  mm_ai_player_stop (self);
-
-  job = g_new0 (Job, 1);
-  g_atomic_ref_count_init (&job->ref_count);
-  job->kind = kind;
-  job->core = core_ref (self->core);
-  if (board != NULL)
-    job->board = *board;
-  if (record != NULL)
-    job->record = mm_game_record_copy (record);
-  job->params = *params;
-  job->seed = g_rand_int (self->rand);
-  job->cancellable = g_cancellable_new ();
-  job->context = g_main_context_ref_thread_default ();
-  g_weak_ref_init (&job->player, self);
-  job->started = g_get_monotonic_time ();
-  job->min_delay = self->min_delay;
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, source_tag);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_unref);
-
-  set_busy (self, job);
-  if (cancellable != NULL)
-    {
-      job->caller_cancellable = g_object_ref (cancellable);
-      /* Runs at once when the caller has cancelled already. */
-      job->caller_handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
-                                                   g_object_ref (job->cancellable),
-                                                   g_object_unref);
-    }
-
-  worker = g_task_new (NULL, job->cancellable, worker_done, g_object_ref (task));
-  g_task_set_source_tag (worker, think_thread);
-  g_task_set_task_data (worker, job_ref (job), (GDestroyNotify) job_unref);
-  g_task_set_return_on_cancel (worker, TRUE);
-  g_task_run_in_thread (worker, think_thread);
-}
-
-static gboolean
-finish_move (MmAiPlayer    *self,
-             GAsyncResult  *result,
-             gpointer       source_tag,
-             MmAiMove      *move,
-             GError       **error)
-{
-  JobResult *value;
-
-  g_return_val_if_fail (MM_IS_AI_PLAYER (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, FALSE);
-
-  value = g_task_propagate_pointer (G_TASK (result), error);
-  if (value == NULL)
-    return FALSE;
-  if (move != NULL)
-    *move = value->move;
-  job_result_free (value);
-  return TRUE;
-}
 
 static gboolean
 mm_ai_player_initable_init (GInitable     *initable,
@@ -613,7 +130,7 @@ mm_ai_player_finalize (GObject *object)
 {
   MmAiPlayer *self = (MmAiPlayer *)object;
 
-  g_clear_pointer (&self->core, core_unref);
+  g_clear_pointer (&self->core, _mm_ai_player_core_unref);
   g_clear_pointer (&self->weights, mm_ai_weights_unref);
   g_clear_pointer (&self->rand, g_rand_free);
   g_free (self->display_name);
@@ -850,6 +367,37 @@ mm_ai_player_init (MmAiPlayer *self)
   self->min_delay = MM_AI_PLAYER_DEFAULT_MIN_DELAY;
 }
 
+/* Busy, as a seat, is thinking. */
+void
+_mm_ai_player_notify_busy (MmAiPlayer *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  g_object_notify (G_OBJECT (self), MM_PLAYER_PROP_THINKING);
+}
+
+void
+_mm_ai_player_emit_progress (MmAiPlayer     *self,
+                             const MmAiMove *best)
+{
+  g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, best);
+}
+
+void
+_mm_ai_player_emit_analysis_progress (MmAiPlayer *self,
+                                      GArray     *moves,
+                                      int         depth)
+{
+  g_signal_emit (self, signals[SIGNAL_ANALYSIS_PROGRESS], 0, moves, depth);
+}
+
+void
+_mm_ai_player_emit_review_progress (MmAiPlayer *self,
+                                    GArray     *entries,
+                                    guint       index)
+{
+  g_signal_emit (self, signals[SIGNAL_REVIEW_PROGRESS], 0, entries, index);
+}
+
 /**
  * mm_ai_player_new:
  * @weights: (nullable): the evaluation weights, %NULL for the default
@@ -983,8 +531,8 @@ mm_ai_player_choose_move_async (MmAiPlayer          *self,
   g_return_if_fail (board != NULL);
 
   mm_ai_level_get_params (self->level, &params);
-  start_job (self, JOB_PLAY, board, NULL, &params, cancellable, callback, user_data,
-             mm_ai_player_choose_move_async);
+  _mm_ai_player_start_job (self, JOB_PLAY, board, NULL, &params, cancellable, callback,
+                           user_data, mm_ai_player_choose_move_async);
 }
 
 /**
@@ -1000,7 +548,7 @@ mm_ai_player_choose_move_finish (MmAiPlayer    *self,
                                  MmAiMove      *move,
                                  GError       **error)
 {
-  return finish_move (self, result, mm_ai_player_choose_move_async, move, error);
+  return _mm_ai_player_finish_move (self, result, mm_ai_player_choose_move_async, move, error);
 }
 
 /**
@@ -1033,8 +581,8 @@ mm_ai_player_hint_async (MmAiPlayer          *self,
   params.noise_temperature = 0;
   /* A hint is searched, so that it reports its progress. */
   params.book = FALSE;
-  start_job (self, JOB_HINT, board, NULL, &params, cancellable, callback, user_data,
-             mm_ai_player_hint_async);
+  _mm_ai_player_start_job (self, JOB_HINT, board, NULL, &params, cancellable, callback,
+                           user_data, mm_ai_player_hint_async);
 }
 
 gboolean
@@ -1043,7 +591,7 @@ mm_ai_player_hint_finish (MmAiPlayer    *self,
                           MmAiMove      *move,
                           GError       **error)
 {
-  return finish_move (self, result, mm_ai_player_hint_async, move, error);
+  return _mm_ai_player_finish_move (self, result, mm_ai_player_hint_async, move, error);
 }
 
 /**
@@ -1075,8 +623,8 @@ mm_ai_player_analyse_async (MmAiPlayer           *self,
   mm_ai_level_get_params (MM_AI_LEVEL_ANALYSIS, &params);
   if (limits != NULL)
     params.limits = *limits;
-  start_job (self, JOB_ANALYSE, board, NULL, &params, cancellable, callback, user_data,
-             mm_ai_player_analyse_async);
+  _mm_ai_player_start_job (self, JOB_ANALYSE, board, NULL, &params, cancellable, callback,
+                           user_data, mm_ai_player_analyse_async);
 }
 
 /**
@@ -1103,7 +651,7 @@ mm_ai_player_analyse_finish (MmAiPlayer    *self,
   if (value == NULL)
     return NULL;
   moves = g_steal_pointer (&value->moves);
-  job_result_free (value);
+  _mm_ai_player_job_result_free (value);
   return moves;
 }
 
@@ -1137,8 +685,8 @@ mm_ai_player_review_async (MmAiPlayer           *self,
   params.noise_temperature = 0;
   if (limits != NULL)
     params.limits = *limits;
-  start_job (self, JOB_REVIEW, NULL, record, &params, cancellable, callback, user_data,
-             mm_ai_player_review_async);
+  _mm_ai_player_start_job (self, JOB_REVIEW, NULL, record, &params, cancellable, callback,
+                           user_data, mm_ai_player_review_async);
 }
 
 /**
@@ -1164,7 +712,7 @@ mm_ai_player_review_finish (MmAiPlayer    *self,
   if (value == NULL)
     return NULL;
   entries = g_steal_pointer (&value->moves);
-  job_result_free (value);
+  _mm_ai_player_job_result_free (value);
   return entries;
 }
 
@@ -1210,8 +758,8 @@ mm_ai_player_request_move_async (MmPlayer            *player,
                                  / G_USEC_PER_SEC,
                                  (double) mm_clock_get_increment (self->clock) / G_USEC_PER_SEC,
                                  mm_popcount (mm_board_empties (&board)));
-  start_job (self, JOB_PLAY, &board, NULL, &params, cancellable, callback, user_data,
-             mm_ai_player_choose_move_async);
+  _mm_ai_player_start_job (self, JOB_PLAY, &board, NULL, &params, cancellable, callback,
+                           user_data, mm_ai_player_choose_move_async);
 }
 
 static void
