@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <libpq-fe.h>
 
 #include "mm-game.h"
 #include "mm-lobby-client.h"
@@ -712,6 +713,246 @@ test_database_restart_mid_game (Fixture       *fixture,
   g_assert_cmpstr (stored->winner, ==, "black");
 }
 
+/* A transaction of the test's own that holds the row of the game @id:
+ * a move's insert waits for it (its foreign key, and the update of the
+ * clocks, need the row) until it ends.  PostgreSQL ends it after
+ * @seconds idle whatever happens, so that a server blocking on the
+ * insert is not stuck for good with the test. */
+static PGconn *
+hold_game_row (Fixture    *fixture,
+               const char *id,
+               guint       seconds)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  g_autofree char *timeout = g_strdup_printf ("SET idle_in_transaction_session_timeout = %u",
+                                              seconds * 1000);
+  const char *const values[] = { id };
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexec (conn, timeout);
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+  PQclear (result);
+  result = PQexec (conn, "BEGIN");
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+  PQclear (result);
+  result = PQexecParams (conn, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE", 1, NULL, values,
+                         NULL, NULL, 0);
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
+  g_assert_cmpint (PQntuples (result), ==, 1);
+  PQclear (result);
+  return conn;
+}
+
+static void
+release_game_row (PGconn *conn)
+{
+  PQclear (PQexec (conn, "ROLLBACK"));
+  PQfinish (conn);
+}
+
+/* Until the database holds @n_moves moves of the game @id; at most
+ * 10 s. */
+static void
+wait_for_stored_moves (Fixture    *fixture,
+                       const char *id,
+                       guint       n_moves)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autoptr(MmStoredGame) stored = stored_game (fixture, id);
+
+      if (stored->moves->len >= n_moves)
+        return;
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (20000);
+    }
+}
+
+/* What a client was sent so far, dropped. */
+static void
+drain (MmTestClient *client)
+{
+  mm_test_run_for (100);
+  g_queue_clear_full (&client->messages, (GDestroyNotify) json_object_unref);
+}
+
+/* The insert of a move waits for a lock in the database: the server
+ * does not.  Meanwhile it answers another player, the same move sent
+ * again and the opponent's resignation wait for the move; once it is
+ * kept it is played, once, and then the rest in the order it came. */
+static void
+test_slow_commit (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  Member *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (a->port, "Bob");
+  g_autoptr(MmTestClient) carol = mm_test_client_login (a->port, "Carol");
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) moved = NULL, moved_bob = NULL, ended = NULL;
+  MmTestClient *clients[2] = { alice, bob };
+  g_autofree char *game = NULL;
+  PGconn *held;
+  char square[3];
+
+  game = start_game (alice, bob, 0);
+  for (int ply = 0; ply < 2; ply++)
+    play_lowest (rules, clients, game);
+  drain (alice);
+  drain (bob);
+  g_assert_cmpint (mm_game_get_side_to_move (rules), ==, MM_COLOR_BLACK);
+  mm_square_format (__builtin_ctzll (mm_game_get_legal_moves (rules)), square);
+
+  held = hold_game_row (fixture, game, 5);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m1\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  /* Not answered while the database holds it, and the server answers
+   * others meanwhile. */
+  g_assert_true (mm_test_client_is_quiet (alice, 300));
+  mm_test_client_send_line (carol, "{\"type\":\"ping\",\"id\":\"p\"}");
+  mm_test_client_expect_reply (carol, "pong", "p");
+  say (carol, "the server is not waiting");
+  /* The same move again, then the opponent's resignation: they wait. */
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m2\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  g_assert_true (mm_test_client_is_quiet (alice, 200));
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"id\":\"r\",\"game\":\"%s\"}", game);
+  g_assert_true (mm_test_client_is_quiet (bob, 200));
+  g_assert_true (mm_test_client_is_quiet (alice, 0));
+  release_game_row (held);
+
+  mm_test_client_expect_reply (alice, "ok", "m1");
+  moved = mm_test_client_expect (alice, "moved", 5);
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  g_assert_cmpint (json_object_get_int_member (moved, "ply"), ==, 3);
+  mm_test_client_expect_error (alice, "not-your-turn", "m2");
+  moved_bob = mm_test_client_expect (bob, "moved", 5);
+  g_assert_cmpint (json_object_get_int_member (moved_bob, "ply"), ==, 3);
+  mm_test_client_expect_reply (bob, "ok", "r");
+  ended = mm_test_client_expect (bob, "game-ended", 5);
+  g_assert_cmpstr (json_object_get_string_member (ended, "winner"), ==, "black");
+  g_assert_cmpstr (json_object_get_string_member (ended, "reason"), ==, "resignation");
+  json_object_unref (await_type (alice, "game-ended"));
+
+  stored = stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 3);
+  g_assert_cmpstr (stored->winner, ==, "black");
+}
+
+/* A move that came in time stands, though its insert waits in the
+ * database past the time its player had left: the mover's clock stops
+ * when the move comes, and the opponent's runs once it is told. */
+static void
+test_clock_during_slow_commit (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  Member *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (a->port, "Bob");
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) moved = NULL, ended = NULL;
+  g_autofree char *game = NULL;
+  PGconn *held;
+  char square[3];
+  gint64 told_us;
+
+  /* Two seconds a side; Alice, black, thinks until about 0.6 s are
+   * left. */
+  game = start_game (alice, bob, 2);
+  drain (alice);
+  drain (bob);
+  mm_square_format (__builtin_ctzll (mm_game_get_legal_moves (rules)), square);
+  mm_test_run_for (1300);
+  held = hold_game_row (fixture, game, 10);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  /* Held past the time she had left. */
+  g_assert_true (mm_test_client_is_quiet (alice, 1500));
+  g_assert_true (mm_test_client_is_quiet (bob, 0));
+  release_game_row (held);
+
+  mm_test_client_expect_reply (alice, "ok", "m");
+  moved = mm_test_client_expect (alice, "moved", 5);
+  told_us = g_get_monotonic_time ();
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  g_assert_cmpint (json_object_get_int_member (moved, "black_ms"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (moved, "black_ms"), <, 1000);
+  g_assert_cmpint (json_object_get_int_member (moved, "white_ms"), >, 1900);
+  /* Bob did not move: his two seconds ran from the move being told. */
+  ended = await_type (alice, "game-ended");
+  g_assert_cmpint (g_get_monotonic_time () - told_us, >, G_USEC_PER_SEC);
+  g_assert_cmpstr (json_object_get_string_member (ended, "winner"), ==, "black");
+  g_assert_cmpstr (json_object_get_string_member (ended, "reason"), ==, "time");
+
+  stored = stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 1);
+  g_assert_cmpstr (stored->winner, ==, "black");
+  g_assert_cmpstr (stored->reason, ==, "time");
+}
+
+/* The mover's connection drops while the move is kept: the move stands,
+ * told to the opponent, and is in the game the mover comes back to.
+ * The server stops while a move is kept: it goes at once, and the
+ * store's answer, when it comes, finds nobody (the move is kept all the
+ * same, told to nobody). */
+static void
+test_gone_while_kept (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  Member *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (a->port, "Bob");
+  g_autoptr(MmTestClient) back = NULL;
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) moved = NULL, state = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *token = NULL;
+  PGconn *held;
+  char square[3];
+
+  game = start_game (alice, bob, 600);
+  token = g_strdup (alice->token);
+  mm_square_format (__builtin_ctzll (mm_game_get_legal_moves (rules)), square);
+  held = hold_game_row (fixture, game, 5);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  g_assert_true (mm_test_client_is_quiet (alice, 200));
+  g_clear_pointer (&alice, mm_test_client_free);
+  json_object_unref (await_type (bob, "opponent-away"));
+  release_game_row (held);
+  moved = await_type (bob, "moved");
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  g_assert_true (mm_game_play (rules, __builtin_ctzll (mm_game_get_legal_moves (rules)), NULL));
+
+  back = mm_test_client_hello (a->port);
+  mm_test_client_send_printf (back, "{\"type\":\"resume\",\"id\":\"r\",\"token\":\"%s\"}", token);
+  json_object_unref (await_type (back, "session"));
+  state = await_type (back, "game-state");
+  g_assert_cmpstr (json_object_get_string_member (state, "moves"), ==, square);
+
+  json_object_unref (await_type (bob, "opponent-back"));
+  drain (bob);
+
+  /* Bob's move is being kept when the server stops. */
+  mm_square_format (__builtin_ctzll (mm_game_get_legal_moves (rules)), square);
+  held = hold_game_row (fixture, game, 5);
+  mm_test_client_send_printf (bob, "{\"type\":\"move\",\"id\":\"w\",\"game\":\"%s\","
+                                   "\"square\":\"%s\"}", game, square);
+  g_assert_true (mm_test_client_is_quiet (bob, 200));
+  member_stop (a);
+  release_game_row (held);
+  mm_test_run_for (300);
+  stored = stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 2);
+  g_assert_null (stored->winner);
+}
+
 /* A challenge from one server to a player on another: declined once,
  * then accepted, and the game starts for both. */
 static void
@@ -1209,6 +1450,70 @@ test_referee_paused (Fixture       *fixture,
   g_assert_cmpstr (stored->reason, ==, "board");
 }
 
+/* The referee is paused past being counted dead while a move's insert
+ * waits in the database, and the insert is done meanwhile: when it runs
+ * again the move kept is played and told once, and kept once, whether
+ * it waited, as an end would, for the server to know the game is still
+ * its own (nobody took it up) or its answer came first. */
+static void
+test_kept_while_paused (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Program) program = NULL;
+  g_autoptr(MmTestClient) dora = NULL, eve = NULL;
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) moved = NULL;
+  g_autofree char *game = NULL;
+  Saying saying = { NULL, "a move kept waits until this server knows" };
+  PGconn *held;
+  char square[3];
+
+  if (g_getenv ("MONOMACHIA_SERVER") == NULL)
+    {
+      g_test_skip ("MONOMACHIA_SERVER names no server program");
+      return;
+    }
+  program = program_start (fixture->conninfo, GRACE_S);
+  saying.program = program;
+  dora = mm_test_client_login (program->port, "Dora");
+  eve = mm_test_client_login (program->port, "Eve");
+  game = start_game (dora, eve, 0);
+  drain (dora);
+  mm_square_format (__builtin_ctzll (mm_game_get_legal_moves (rules)), square);
+
+  held = hold_game_row (fixture, game, 20);
+  mm_test_client_send_printf (dora, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
+                                    "\"square\":\"%s\"}", game, square);
+  g_assert_true (mm_test_client_is_quiet (dora, 300));
+  g_subprocess_send_signal (program->process, SIGSTOP);
+  mm_test_run_for (MM_CLUSTER_DEAD_AFTER_MS + 1000);
+  /* Kept while the referee is stopped: the database has the move, and
+   * has answered, before the referee wakes, whatever the disk's pace, so
+   * that the answer is there when it finds itself counted dead. */
+  release_game_row (held);
+  wait_for_stored_moves (fixture, game, 1);
+  /* The commit is seen before its answer is on the referee's socket. */
+  mm_test_run_for (300);
+  g_subprocess_send_signal (program->process, SIGCONT);
+
+  mm_test_client_expect_reply (dora, "ok", "m");
+  moved = mm_test_client_expect (dora, "moved", 10);
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  json_object_unref (await_type (eve, "moved"));
+  /* Which comes first after the pause, the commit's answer or the
+   * server's own finding that it was counted dead, is the scheduler's
+   * choice: the answer is held and then played, or played at once; the
+   * move stands once either way. */
+  if (run_until (program_said, &saying, 2))
+    g_test_message ("the move was held until the server knew the game was its own");
+  else
+    g_test_message ("the commit's answer came before the server found itself counted dead");
+  stored = stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 1);
+  g_assert_null (stored->winner);
+}
+
 static void
 logged_in_cb (GObject      *source,
               GAsyncResult *result,
@@ -1311,10 +1616,18 @@ main (int argc, char *argv[])
               test_challenge_across_servers, fixture_tear_down);
   g_test_add ("/cluster/database-restart-mid-game", Fixture, NULL, fixture_set_up,
               test_database_restart_mid_game, fixture_tear_down);
+  g_test_add ("/cluster/slow-commit", Fixture, NULL, fixture_set_up, test_slow_commit,
+              fixture_tear_down);
+  g_test_add ("/cluster/clock-during-slow-commit", Fixture, NULL, fixture_set_up,
+              test_clock_during_slow_commit, fixture_tear_down);
+  g_test_add ("/cluster/gone-while-kept", Fixture, NULL, fixture_set_up, test_gone_while_kept,
+              fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
               fixture_tear_down);
   g_test_add ("/cluster/referee-paused", Fixture, NULL, fixture_set_up, test_referee_paused,
               fixture_tear_down);
+  g_test_add ("/cluster/kept-while-paused", Fixture, NULL, fixture_set_up,
+              test_kept_while_paused, fixture_tear_down);
   g_test_add ("/cluster/client-moves-on", Fixture, NULL, fixture_set_up, test_client_moves_on,
               fixture_tear_down);
   g_test_add ("/cluster/server-killed", Fixture, NULL, fixture_set_up, test_server_killed,

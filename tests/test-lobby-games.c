@@ -22,11 +22,14 @@
  * 127.0.0.1: seeks and challenges, whole games with passes, the
  * server's clocks, resignation, abort, undo by agreement, rematch,
  * spectators and their chat, and a dropped line within and past its
- * grace period. */
+ * grace period.  With a store, requests that come while a move is being
+ * kept wait for it and are done in order. */
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "mm-game.h"
+#include "mm-sqlite-store.h"
 #include "mm-test-client.h"
 
 typedef struct
@@ -34,6 +37,9 @@ typedef struct
   MmServerLimits  limits;
   MmLobbyServer  *server;
   guint16         port;
+  /* For a server with a store: SQLite's, in a folder of the test's own */
+  MmStore        *store;
+  char           *folder;
 } Fixture;
 
 static void
@@ -56,8 +62,43 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 static void
 fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
   g_clear_object (&fixture->server);
   mm_test_run_for (50);
+  g_clear_object (&fixture->store);
+  if (fixture->folder == NULL)
+    return;
+  dir = g_dir_open (fixture->folder, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->folder, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->folder);
+  g_clear_pointer (&fixture->folder, g_free);
+}
+
+/* A server that keeps its games in a SQLite store. */
+static void
+start_server_with_store (Fixture *fixture)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  fixture->folder = g_dir_make_tmp ("monomachia-games-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (fixture->folder, "server.db", NULL);
+  fixture->store = MM_STORE (mm_sqlite_store_new (path, &error));
+  g_assert_no_error (error);
+  fixture->server = mm_lobby_server_new ("test server", &fixture->limits);
+  g_assert_true (mm_lobby_server_set_store (fixture->server, fixture->store, &error));
+  g_assert_no_error (error);
+  g_assert_true (mm_lobby_server_listen (fixture->server, loopback, 0, &fixture->port, &error));
+  g_assert_no_error (error);
 }
 
 #define CUSTOM_LIMITS GINT_TO_POINTER (1)
@@ -696,6 +737,93 @@ test_reconnection (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* Sends @first and @second in one write, for the server to read them
+ * together (two writes may come apart: Nagle's algorithm holds the
+ * second until the first is acknowledged). */
+static void
+send_together (MmTestClient *client,
+               const char   *first,
+               const char   *second)
+{
+  g_autofree char *both = g_strdup_printf ("%s\n%s\n", first, second);
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_write_all (g_io_stream_get_output_stream (client->stream), both, strlen (both),
+                             NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* A store answers a move on the main loop, after the request that
+ * brought it: requests read with it, in one write, come while it is
+ * being kept.  They wait for it and are done in the order they came,
+ * as if it had been played at once: the same move again is not the
+ * player's turn (and kept once), an undo asked after a move takes that
+ * move back, a resignation comes after the move. */
+static void
+test_kept_in_order (Fixture *fixture, gconstpointer data)
+{
+  start_server_with_store (fixture);
+  {
+    g_autoptr(MmTestClient) ana = mm_test_client_login (fixture->port, "ana");
+    g_autoptr(MmTestClient) ben = mm_test_client_login (fixture->port, "ben");
+    g_autoptr(JsonObject) asked = NULL, undone = NULL, ended = NULL;
+    g_autoptr(MmStoredGame) stored = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *game = start_game (ana, ben, 600, 0);
+
+    g_autofree char *move_f5_1 = g_strdup_printf ("{\"type\":\"move\",\"id\":\"m1\","
+                                                  "\"game\":\"%s\",\"square\":\"f5\"}", game);
+    g_autofree char *move_f5_2 = g_strdup_printf ("{\"type\":\"move\",\"id\":\"m2\","
+                                                  "\"game\":\"%s\",\"square\":\"f5\"}", game);
+    g_autofree char *move_d6 = g_strdup_printf ("{\"type\":\"move\",\"id\":\"w\","
+                                                "\"game\":\"%s\",\"square\":\"d6\"}", game);
+    g_autofree char *ask_undo = g_strdup_printf ("{\"type\":\"ask-undo\",\"id\":\"u\","
+                                                 "\"game\":\"%s\"}", game);
+    g_autofree char *move_f6 = g_strdup_printf ("{\"type\":\"move\",\"id\":\"w2\","
+                                                "\"game\":\"%s\",\"square\":\"f6\"}", game);
+    g_autofree char *resign = g_strdup_printf ("{\"type\":\"resign\",\"id\":\"r\","
+                                               "\"game\":\"%s\"}", game);
+
+    /* The same move twice: played once. */
+    send_together (ana, move_f5_1, move_f5_2);
+    mm_test_client_expect_reply (ana, "ok", "m1");
+    expect_moved (ana, game, 1, "black", "f5");
+    mm_test_client_expect_error (ana, "not-your-turn", "m2");
+    expect_moved (ben, game, 1, "black", "f5");
+    g_assert_true (mm_test_client_is_quiet (ben, 100));
+
+    /* A move and an undo of it asked at once: the undo finds the move
+     * played. */
+    send_together (ben, move_d6, ask_undo);
+    mm_test_client_expect_reply (ben, "ok", "w");
+    expect_moved (ben, game, 2, "white", "d6");
+    mm_test_client_expect_reply (ben, "ok", "u");
+    expect_moved (ana, game, 2, "white", "d6");
+    asked = mm_test_client_expect (ana, "undo-asked", 5);
+    mm_test_client_send_printf (ana, "{\"type\":\"answer-undo\",\"id\":\"a\",\"game\":\"%s\","
+                                     "\"accept\":true}", game);
+    mm_test_client_expect_reply (ana, "ok", "a");
+    undone = mm_test_client_expect (ana, "undone", 5);
+    g_assert_cmpint (json_object_get_int_member (undone, "plies"), ==, 1);
+    json_object_unref (mm_test_client_expect (ben, "undone", 5));
+
+    /* A move and a resignation at once: the move, then the end. */
+    send_together (ben, move_f6, resign);
+    mm_test_client_expect_reply (ben, "ok", "w2");
+    expect_moved (ben, game, 2, "white", "f6");
+    mm_test_client_expect_reply (ben, "ok", "r");
+    ended = expect_ended (ben, game, "black", "resignation");
+
+    /* The store has what was told, each move once. */
+    stored = mm_store_find_game (fixture->store, game, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (stored->moves->len, ==, 2);
+    g_assert_cmpint (g_array_index (stored->moves, int, 0), ==, mm_square_parse ("f5"));
+    g_assert_cmpint (g_array_index (stored->moves, int, 1), ==, mm_square_parse ("f6"));
+    g_assert_cmpstr (stored->winner, ==, "black");
+  }
+}
+
 #define ADD(path, func, data) \
   g_test_add ("/lobby-games/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
 
@@ -715,6 +843,7 @@ main (int argc, char *argv[])
   ADD ("long-names-snapshot", test_long_names_snapshot, CUSTOM_LIMITS);
   ADD ("spectators", test_spectators, NULL);
   ADD ("reconnection", test_reconnection, CUSTOM_LIMITS);
+  ADD ("kept-in-order", test_kept_in_order, CUSTOM_LIMITS);
 
   return g_test_run ();
 }

@@ -25,6 +25,8 @@
  * server, is refused with a clear error and left as it was; on
  * PostgreSQL, servers that start together migrate once, a ply written
  * by two of them is taken once, and a lost connection is made again.
+ * A move kept without waiting (mm_store_add_move_async()) is answered
+ * on the main loop, never before the call returns, in the order sent.
  * PostgreSQL is a throwaway cluster (mm-test-pg.c), a database a test;
  * without PostgreSQL the whole test is skipped. */
 
@@ -791,6 +793,133 @@ wait_for_no_store (const char *conninfo)
     }
 }
 
+typedef struct
+{
+  gboolean  told;
+  gboolean  kept;
+  GError   *error;
+} Answer;
+
+static void
+answered_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  Answer *answer = data;
+
+  g_assert_false (answer->told);
+  answer->told = TRUE;
+  answer->kept = mm_store_add_move_finish (MM_STORE (source), result, &answer->error);
+}
+
+/* Runs the main loop until every one of @answers is told (ten seconds
+ * at most). */
+static void
+wait_for_answers (Answer *answers,
+                  guint   n_answers)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gboolean all;
+
+  do
+    {
+      all = TRUE;
+      for (guint i = 0; i < n_answers; i++)
+        all = all && answers[i].told;
+      if (!all)
+        {
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, TRUE);
+        }
+    }
+  while (!all);
+}
+
+#define N_MANY 40
+
+/* Moves kept without waiting: several at once, answered on the main
+ * loop and never before the call returns, each ply kept once (the same
+ * ply again is refused, its clocks left alone), a game there is not
+ * refused without taking the others with it; the moves of many games
+ * at once, each in its own, game ids quoted as they come.  A cancelled call is answered so, and stops only the
+ * waiting: the move is kept all the same. */
+static void
+test_add_move_async (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Answer answers[5] = { { FALSE } };
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  mm_store_add_move_async (store, "g1", 1, 37, 299000, 300000, NULL, answered_cb, &answers[0]);
+  mm_store_add_move_async (store, "g1", 2, 43, 299000, 298000, NULL, answered_cb, &answers[1]);
+  mm_store_add_move_async (store, "g1", 1, 19, 1, 1, NULL, answered_cb, &answers[2]);
+  mm_store_add_move_async (store, "g404", 1, 19, 1, 1, NULL, answered_cb, &answers[3]);
+  for (guint i = 0; i < 4; i++)
+    g_assert_false (answers[i].told);
+  wait_for_answers (answers, 4);
+  g_assert_no_error (answers[0].error);
+  g_assert_true (answers[0].kept);
+  g_assert_no_error (answers[1].error);
+  g_assert_true (answers[1].kept);
+  g_assert_false (answers[2].kept);
+  g_assert_error (answers[2].error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+  if (fixture->backend == BACKEND_POSTGRESQL)
+    g_assert_nonnull (strstr (answers[2].error->message, "Move 1 of the game “g1”"));
+  g_assert_false (answers[3].kept);
+  g_assert_error (answers[3].error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+
+  mm_store_add_move_async (store, "g1", 3, 18, 298000, 298000, cancellable, answered_cb,
+                           &answers[4]);
+  g_cancellable_cancel (cancellable);
+  wait_for_answers (&answers[4], 1);
+  g_assert_false (answers[4].kept);
+  g_assert_error (answers[4].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  /* The moves of many games at once (PostgreSQL's go in one statement):
+   * each in its game, with its clocks. */
+  {
+    Answer many[N_MANY] = { { FALSE } };
+
+    for (guint i = 0; i < N_MANY; i++)
+      {
+        g_autofree char *id = g_strdup_printf ("m\"%u\\", i);
+        g_autoptr(MmStoredGame) other = new_game (id, "cleo", "dan");
+
+        g_assert_true (mm_store_create_game (store, other, &error));
+        mm_store_add_move_async (store, id, 1, 19 + (int) (i % 4), 1000 + i, 2000 + i, NULL,
+                                 answered_cb, &many[i]);
+      }
+    wait_for_answers (many, N_MANY);
+    for (guint i = 0; i < N_MANY; i++)
+      {
+        g_autofree char *id = g_strdup_printf ("m\"%u\\", i);
+        g_autoptr(MmStoredGame) other = mm_store_find_game (store, id, &error);
+
+        g_assert_no_error (many[i].error);
+        g_assert_true (many[i].kept);
+        g_assert_no_error (error);
+        g_assert_cmpuint (other->moves->len, ==, 1);
+        g_assert_cmpint (g_array_index (other->moves, int, 0), ==, 19 + (int) (i % 4));
+        g_assert_cmpint (other->black_ms, ==, 1000 + i);
+        g_assert_cmpint (other->white_ms, ==, 2000 + i);
+      }
+  }
+
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->moves->len, ==, 3);
+  g_assert_cmpint (g_array_index (kept->moves, int, 0), ==, 37);
+  g_assert_cmpint (g_array_index (kept->moves, int, 1), ==, 43);
+  g_assert_cmpint (g_array_index (kept->moves, int, 2), ==, 18);
+  g_assert_cmpint (kept->white_ms, ==, 298000);
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    g_clear_error (&answers[i].error);
+}
+
 /* The store's backend is ended by an administrator between two calls:
  * the next call connects again and is done. */
 static void
@@ -846,6 +975,74 @@ test_pg_database_restarted (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (kept->white_ms, ==, 298000);
 }
 
+#define N_AWAY 5
+
+/* The database crashes with moves to keep: each is refused, in a few
+ * seconds, not one connection attempt after the other; once it is back
+ * they are kept when sent again. */
+static void
+test_pg_add_move_async_away (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  Answer first = { FALSE };
+  Answer answers[N_AWAY] = { { FALSE } };
+  gint64 deadline;
+
+  for (guint i = 0; i < N_AWAY; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("g%u", i);
+      g_autoptr(MmStoredGame) game = new_game (id, "ann", "ben");
+
+      g_assert_true (mm_store_create_game (store, game, &error));
+    }
+  /* The pipeline connected, with a move kept. */
+  mm_store_add_move_async (store, "g0", 1, 37, 1, 1, NULL, answered_cb, &first);
+  wait_for_answers (&first, 1);
+  g_assert_no_error (first.error);
+
+  g_assert_true (mm_test_pg_crash (&error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_AWAY; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("g%u", i);
+
+      mm_store_add_move_async (store, id, 2, 43, 1, 1, NULL, answered_cb, &answers[i]);
+    }
+  wait_for_answers (answers, N_AWAY);
+  for (guint i = 0; i < N_AWAY; i++)
+    {
+      g_assert_false (answers[i].kept);
+      g_assert_error (answers[i].error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+    }
+
+  g_assert_true (mm_test_pg_start_again (&error));
+  g_assert_no_error (error);
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  for (guint i = 0; i < N_AWAY; i++)
+    while (!answers[i].kept)
+      {
+        g_autofree char *id = g_strdup_printf ("g%u", i);
+
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_clear_error (&answers[i].error);
+        answers[i].told = FALSE;
+        mm_store_add_move_async (store, id, 2, 43, 1, 1, NULL, answered_cb, &answers[i]);
+        wait_for_answers (&answers[i], 1);
+        if (!answers[i].kept)
+          g_usleep (100000);
+      }
+  for (guint i = 0; i < N_AWAY; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("g%u", i);
+      g_autoptr(MmStoredGame) kept = mm_store_find_game (store, id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (kept->moves->len, ==, i == 0 ? 2 : 1);
+      g_clear_error (&answers[i].error);
+    }
+}
+
 /* Both stores through the same tests. */
 static void
 add_test (Backend      backend,
@@ -889,6 +1086,7 @@ main (int argc, char *argv[])
   add_for_both ("accounts", test_accounts);
   add_for_both ("meta", test_meta);
   add_for_both ("moderation", test_moderation);
+  add_for_both ("add-move-async", test_add_move_async);
   add_test (BACKEND_SQLITE, "not-a-database", test_not_a_database);
   add_test (BACKEND_SQLITE, "too-new", test_too_new);
   add_test (BACKEND_POSTGRESQL, "too-new", test_pg_too_new);
@@ -897,6 +1095,7 @@ main (int argc, char *argv[])
   add_test (BACKEND_POSTGRESQL, "same-ply", test_pg_same_ply);
   add_test (BACKEND_POSTGRESQL, "lost-connection", test_pg_lost_connection);
   add_test (BACKEND_POSTGRESQL, "database-restarted", test_pg_database_restarted);
+  add_test (BACKEND_POSTGRESQL, "add-move-async-away", test_pg_add_move_async_away);
 
   status = g_test_run ();
   mm_test_pg_stop ();

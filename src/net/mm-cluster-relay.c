@@ -48,6 +48,9 @@ struct _MmClusterRelay
    * loop relays */
   GHashTable   *outbox;
   guint         outbox_source;
+  /* Inserts on the wire, and an outbox that waits for them */
+  guint         n_inserting;
+  gboolean      outbox_waits;
   /* A fetch is queued, and another is wanted after it (a notification
    * came meanwhile) */
   gboolean      fetch_queued;
@@ -183,28 +186,76 @@ mm_cluster_relay_restart (MmClusterRelay *self)
 
 /* Sending. */
 
+static gboolean flush_cb    (gpointer        data);
+static void     send_outbox (MmClusterRelay *self);
+
+/* An insert is done: an outbox that waited for the inserts goes now,
+ * from an idle (not from within the pipeline's callbacks). */
+static void
+insert_ended (MmClusterRelay *self)
+{
+  g_assert (self->n_inserting > 0);
+  self->n_inserting--;
+  if (self->n_inserting == 0 && self->outbox_waits && self->outbox_source == 0
+      && self->pipeline != NULL)
+    self->outbox_source = g_idle_add (flush_cb, self);
+}
+
+static void
+inserted_cb (PGresult  *result,
+             GPtrArray *values,
+             gpointer   data)
+{
+  insert_ended (data);
+}
+
+static void
+insert_failed (GPtrArray *values,
+               gpointer   data)
+{
+  insert_ended (data);
+}
+
+/* The end of a turn of the main loop.  While inserts are on the wire
+ * the outbox waits for them, and then goes in one statement a server:
+ * a server that sends a message at almost every turn (its loop no
+ * longer waits for commits) would otherwise put one insert a message on
+ * the wire, each waiting for the disk after the last. */
 static gboolean
 flush_cb (gpointer data)
 {
-  mm_cluster_relay_flush (data);
+  MmClusterRelay *self = data;
+
+  self->outbox_source = 0;
+  if (self->n_inserting > 0)
+    self->outbox_waits = TRUE;
+  else
+    send_outbox (self);
   return G_SOURCE_REMOVE;
 }
 
-/* Sends what waits in the outbox now: before any other statement of the
- * server's, so that a reply goes before the news that followed it, as
- * from one server. */
+/* Sends what waits in the outbox now, inserts on the wire or not: before
+ * any other statement of the server's, so that a reply goes before the
+ * news that followed it, as from one server. */
 void
 mm_cluster_relay_flush (MmClusterRelay *self)
+{
+  g_return_if_fail (MM_IS_CLUSTER_RELAY (self));
+
+  if ((self->outbox_source != 0 || self->outbox_waits) && self->pipeline != NULL)
+    send_outbox (self);
+}
+
+/* One insert a server, in order, with one notification each. */
+static void
+send_outbox (MmClusterRelay *self)
 {
   g_autoptr(GHashTable) outbox = NULL;
   GHashTableIter iter;
   gpointer to_server, messages;
 
-  g_return_if_fail (MM_IS_CLUSTER_RELAY (self));
-
-  if (self->outbox_source == 0 || self->pipeline == NULL)
-    return;
   g_clear_handle_id (&self->outbox_source, g_source_remove);
+  self->outbox_waits = FALSE;
   outbox = g_steal_pointer (&self->outbox);
   self->outbox = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) json_array_unref);
@@ -228,7 +279,8 @@ mm_cluster_relay_flush (MmClusterRelay *self)
                             " ORDER BY m.n RETURNING id)"
                             " SELECT pg_notify ('" CHANNEL "', 'r ' || $1 || ' ' || max (id)) FROM sent"
                             " HAVING count (*) > 0",
-                            TRUE, NULL, NULL, NULL, G_N_ELEMENTS (values), values);
+                            TRUE, inserted_cb, insert_failed, self, G_N_ELEMENTS (values), values);
+      self->n_inserting++;
     }
 }
 
@@ -263,7 +315,7 @@ mm_cluster_relay_send (MmClusterRelay *self,
   json_object_set_string_member (message, "key", key);
   json_object_set_string_member (message, "body", text);
   json_array_add_object_element (messages, message);
-  if (self->outbox_source == 0)
+  if (self->outbox_source == 0 && !self->outbox_waits)
     self->outbox_source = g_idle_add (flush_cb, self);
 }
 
@@ -290,6 +342,7 @@ mm_cluster_relay_detach (MmClusterRelay *self)
   g_return_if_fail (MM_IS_CLUSTER_RELAY (self));
 
   g_clear_handle_id (&self->outbox_source, g_source_remove);
+  self->outbox_waits = FALSE;
   g_clear_object (&self->pipeline);
 }
 

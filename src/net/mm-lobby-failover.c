@@ -298,10 +298,11 @@ taken_found (GPtrArray *players,
       if (session != NULL)
         mm_lobby_session_let_go (self, session);
     }
-  /* What is left is this server's own: the ends that waited go on. */
+  /* What is left is this server's own: the ends, and the moves kept,
+   * that waited go on. */
   g_hash_table_iter_init (&iter, self->games);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (((MmLobbyGame *) value)->end_waits)
+    if (mm_lobby_game_waits (value))
       {
         mm_lobby_game_end_waited (value);
         g_hash_table_iter_init (&iter, self->games);

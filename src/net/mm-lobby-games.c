@@ -26,7 +26,15 @@
  * What the match does is told to the players and spectators by
  * comparing it with what they were told (send_news), so that a move,
  * the passes after it and the end are told once and in order, whatever
- * made them: a move, the clock, an undo or a resignation. */
+ * made them: a move, the clock, an undo or a resignation.
+ *
+ * A move is kept in the store before it is played, so that nothing told
+ * is ever lost, without the main loop waiting for the database
+ * (keep_move): while the store keeps it the mover's clock is stopped,
+ * and whatever else comes about the game (a second move, a resignation,
+ * an undo, a player's abandonment) waits for the store's answer, then
+ * is done in the order it came, as if the move had been played at
+ * once. */
 
 #include "config.h"
 
@@ -37,6 +45,56 @@
 #include "mm-lobby-server-private.h"
 #include "mm-match.h"
 #include "mm-store.h"
+
+/* Requests about a game that may wait for one of its moves at once */
+#define MAX_WAITING 16
+
+/* A move being kept in the store before it is played (keep_move).
+ * The store's call owns it while it runs; then the game, while the
+ * move waits for the server to know that the game is still its own. */
+struct _MmLobbyKeptMove
+{
+  /* NULL once the game is gone: the store's answer is not acted on */
+  MmLobbyGame *game;
+  /* The mover's connection when it came, to be answered on that one */
+  guint64      serial;
+  char        *id;
+  MmColor      color;
+  int          square;
+  /* The moves of the game when it came */
+  guint        n_moves;
+  /* The mover's clock ran when it came, and was stopped */
+  gboolean     clock_ran;
+  /* The store's call runs */
+  gboolean     in_flight;
+};
+
+/* Something about a game that came while one of its moves was being
+ * kept: a player's request, or (@type NULL) a player's abandonment. */
+typedef struct
+{
+  char       *type;
+  char       *id;
+  JsonObject *message;
+  MmColor     color;
+  guint64     serial;
+} Waiting;
+
+static void
+kept_move_free (MmLobbyKeptMove *kept)
+{
+  g_free (kept->id);
+  g_free (kept);
+}
+
+static void
+waiting_free (Waiting *waiting)
+{
+  g_free (waiting->type);
+  g_free (waiting->id);
+  g_clear_pointer (&waiting->message, json_object_unref);
+  g_free (waiting);
+}
 
 static const char *
 color_name (MmColor color)
@@ -270,11 +328,29 @@ match_result_cb (MmMatch     *match,
   send_news (game);
 }
 
+static void play_kept (MmLobbyGame *game);
+
+/* Whether something of @game waits for the server to know that the
+ * game is still its own: an end (a clock fell), or a move the store
+ * kept meanwhile. */
+gboolean
+mm_lobby_game_waits (MmLobbyGame *game)
+{
+  return game->end_waits || (game->keeping != NULL && !game->keeping->in_flight);
+}
+
 /* The server knows now that @game is still its own: an end that waited
- * is told and kept. */
+ * is told and kept, or a move kept meanwhile is played.  Not both: the
+ * clock is stopped while a move is kept, and no move is taken once the
+ * match has ended.  @game may be gone after (its players left). */
 void
 mm_lobby_game_end_waited (MmLobbyGame *game)
 {
+  if (game->keeping != NULL && !game->keeping->in_flight)
+    {
+      play_kept (game);
+      return;
+    }
   if (!game->end_waits)
     return;
   game->end_waits = FALSE;
@@ -289,6 +365,12 @@ mm_lobby_game_free (gpointer data)
   for (int c = 0; c < 2; c++)
     if (game->players[c] != NULL && game->players[c]->game == game)
       game->players[c]->game = NULL;
+  /* A move the store is keeping finds the game gone when it answers. */
+  if (game->keeping != NULL && game->keeping->in_flight)
+    game->keeping->game = NULL;
+  else
+    g_clear_pointer (&game->keeping, kept_move_free);
+  g_queue_clear_full (&game->waiting, (GDestroyNotify) waiting_free);
   g_signal_handlers_disconnect_by_data (game->match, game);
   if (game->clock != NULL)
     mm_clock_stop (game->clock);
@@ -333,8 +415,10 @@ leave_game (MmLobbyServer  *self,
   for (int c = 0; c < 2; c++)
     if (game->players[c] == session)
       game->players[c] = NULL;
+  /* A game whose move is being kept goes once the store has answered
+   * (after_keeping). */
   if (game->players[0] == NULL && game->players[1] == NULL
-      && g_hash_table_size (game->spectators) == 0)
+      && g_hash_table_size (game->spectators) == 0 && game->keeping == NULL)
     g_hash_table_remove (self->games, game->id);
 }
 
@@ -357,6 +441,7 @@ game_new (MmLobbyServer       *self,
   game->control = *control;
   game->undo_asker = -1;
   game->spectators = g_hash_table_new (NULL, NULL);
+  g_queue_init (&game->waiting);
   game->game = mm_game_new ();
   mm_game_set_player_name (game->game, MM_COLOR_BLACK, black_name);
   mm_game_set_player_name (game->game, MM_COLOR_WHITE, white_name);
@@ -662,27 +747,243 @@ store_game (MmLobbyGame *game)
   return !game->unstored;
 }
 
-static gboolean
-store_move (MmLobbyGame *game,
-            MmColor      mover,
-            int          square)
+/* Refuses a move that was not played because it could not be kept. */
+static void
+refuse_unkept (MmLobbyPeer *peer,
+               const char  *id)
+{
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
+                        /* Translators: protocol error */
+                        _("The server could not keep the move, so it was not played; try again."));
+}
+
+/* The connection of @color's player in @game, if it is still the one
+ * @serial was taken from (a proxy stays the same while its player is
+ * in the game); NULL when the player left, or came back on another
+ * connection, which the news reach all the same. */
+static MmLobbyPeer *
+seat_peer (MmLobbyGame *game,
+           MmColor      color,
+           guint64      serial)
+{
+  MmLobbySession *player = game->players[color];
+
+  if (player == NULL || player->peer == NULL || player->peer->serial != serial
+      || player->peer->closing)
+    return NULL;
+  return player->peer;
+}
+
+/* Plays @square for the side to move, answers @peer (NULL: nobody to
+ * answer) and tells everyone. */
+static void
+play_move (MmLobbyGame *game,
+           MmLobbyPeer *peer,
+           const char  *id,
+           int          square)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean played;
+
+  game->acting = TRUE;
+  played = mm_match_play (game->match, square, &error);
+  game->acting = FALSE;
+  if (!played)
+    {
+      mm_lobby_server_log (game->server, "game %s: a move was not played: %s", game->id,
+                           error->message);
+      if (peer != NULL)
+        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL, "%s", error->message);
+      return;
+    }
+  game->undo_asker = -1;
+  if (peer != NULL)
+    mm_lobby_peer_reply_ok (peer, id);
+  send_news (game);
+}
+
+/* A move not played after all: the mover's time, stopped while the
+ * store kept it, runs again. */
+static void
+resume_clock (MmLobbyGame     *game,
+              MmLobbyKeptMove *kept)
+{
+  if (kept->clock_ran && game->clock != NULL && !mm_clock_is_running (game->clock)
+      && !game->over && !mm_match_is_finished (game->match))
+    mm_clock_start (game->clock, mm_game_get_side_to_move (game->game));
+}
+
+static void
+abandon (MmLobbyGame *game,
+         MmColor      color)
+{
+  if (game->over)
+    return;
+  game->reason = "abandonment";
+  mm_match_resign (game->match, color);
+  send_news (game);
+}
+
+/* The store has answered for the move that was being kept: what waited
+ * for it is done, in the order it came, until a move is being kept
+ * again.  @game may be gone after. */
+static void
+after_keeping (MmLobbyGame *game)
 {
   MmLobbyServer *self = game->server;
-  gint64 clocks[2] = { clock_ms (game, MM_COLOR_BLACK), clock_ms (game, MM_COLOR_WHITE) };
-  GError *error = NULL;
+  g_autofree char *game_id = g_strdup (game->id);
+  Waiting *waiting;
 
-  if (self->store == NULL)
-    return TRUE;
-  if (game->unstored && !store_game (game))
-    return FALSE;
+  while (game->keeping == NULL && (waiting = g_queue_pop_head (&game->waiting)) != NULL)
+    {
+      if (waiting->type == NULL)
+        abandon (game, waiting->color);
+      else
+        {
+          /* Asked on a connection that is gone: nobody waits for the
+           * answer. */
+          MmLobbyPeer *peer = seat_peer (game, waiting->color, waiting->serial);
+
+          if (peer != NULL)
+            mm_lobby_games_handle (self, peer, waiting->message, waiting->type, waiting->id);
+        }
+      waiting_free (waiting);
+      if ((game = g_hash_table_lookup (self->games, game_id)) == NULL)
+        return;
+    }
+  /* Its players left while the move was kept (leave_game). */
+  if (game->keeping == NULL && game->players[0] == NULL && game->players[1] == NULL
+      && g_hash_table_size (game->spectators) == 0)
+    g_hash_table_remove (self->games, game->id);
+}
+
+/* The move kept is played, told, and answered.  @game may be gone
+ * after. */
+static void
+play_kept (MmLobbyGame *game)
+{
+  MmLobbyKeptMove *kept = g_steal_pointer (&game->keeping);
+  MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);
+
+  /* Everything that changes the game waits for the move, and the clock
+   * is stopped: nothing should have changed.  Checked all the same, as
+   * the match plays a square for whichever side is to move. */
+  if (game->over)
+    {
+      if (peer != NULL)
+        mm_lobby_peer_refuse (peer, kept->id, MM_PROTOCOL_ERROR_GAME_OVER,
+                              /* Translators: protocol error */
+                              _("That game is over."));
+    }
+  else if (mm_game_get_n_moves (game->game) != kept->n_moves
+           || mm_game_get_side_to_move (game->game) != kept->color)
+    {
+      mm_lobby_server_log (game->server, "game %s changed while a move of it was kept",
+                           game->id);
+      if (peer != NULL)
+        mm_lobby_peer_refuse (peer, kept->id, MM_PROTOCOL_ERROR_NOT_YOUR_TURN,
+                              /* Translators: protocol error */
+                              _("It is not your turn."));
+    }
+  else
+    play_move (game, peer, kept->id, kept->square);
+  resume_clock (game, kept);
+  kept_move_free (kept);
+  after_keeping (game);
+}
+
+static void
+move_kept_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  MmLobbyKeptMove *kept = data;
+  MmLobbyGame *game = kept->game;
+  g_autoptr(GError) error = NULL;
+  gboolean done = mm_store_add_move_finish (MM_STORE (source), result, &error);
+  MmLobbyServer *self;
+
+  kept->in_flight = FALSE;
+  /* The game went meanwhile: let go to another server, or the server
+   * went.  Its players learn the game as it stands where it is now. */
+  if (game == NULL)
+    {
+      kept_move_free (kept);
+      return;
+    }
+  self = game->server;
+  /* Stopping: nothing more is told. */
+  if (self->stopping)
+    {
+      g_clear_pointer (&game->keeping, kept_move_free);
+      return;
+    }
+  if (!done)
+    {
+      MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);
+
+      mm_lobby_server_log (self, "store: %s", error->message);
+      if (peer != NULL)
+        refuse_unkept (peer, kept->id);
+      game->keeping = NULL;
+      resume_clock (game, kept);
+      kept_move_free (kept);
+      after_keeping (game);
+      return;
+    }
+  /* Kept while this server may have been counted dead by the others:
+   * played once it knows the game is still its own (a move may end the
+   * game), or let go with the game. */
+  if (mm_lobby_failover_in_doubt (self))
+    {
+      mm_lobby_server_log (self, "game %s: a move kept waits until this server knows "
+                           "the game is still its own", game->id);
+      return;
+    }
+  play_kept (game);
+}
+
+/* Keeps the move in the store, and plays it when the store has answered
+ * (move_kept_cb).  It came in time: the mover's time stops now, not
+ * when the store answers, and the clocks kept with it are those the
+ * match will have once it is played; the opponent's time runs from the
+ * moment the move is told. */
+static void
+keep_move (MmLobbyGame *game,
+           MmLobbyPeer *peer,
+           const char  *id,
+           MmColor      mover,
+           int          square)
+{
+  MmLobbyServer *self = game->server;
+  MmLobbyKeptMove *kept;
+  gint64 clocks[2];
+
+  /* A request that comes while a move is kept waits (wait_for_keeping). */
+  g_return_if_fail (game->keeping == NULL);
+
+  kept = g_new0 (MmLobbyKeptMove, 1);
+  kept->game = game;
+  kept->serial = peer->serial;
+  kept->id = g_strdup (id);
+  kept->color = mover;
+  kept->square = square;
+  kept->n_moves = mm_game_get_n_moves (game->game);
+  kept->in_flight = TRUE;
+  if (game->clock != NULL)
+    {
+      kept->clock_ran = mm_clock_is_running (game->clock);
+      mm_clock_stop (game->clock);
+    }
+  clocks[MM_COLOR_BLACK] = clock_ms (game, MM_COLOR_BLACK);
+  clocks[MM_COLOR_WHITE] = clock_ms (game, MM_COLOR_WHITE);
   /* The mover's clock as it will be once the increment is in. */
   if (game->clock != NULL)
     clocks[mover] += (gint64) game->control.increment_s * 1000;
-  return mm_lobby_server_stored (self, mm_store_add_move (self->store, game->id,
-                                                          count_discs_played (game) + 1, square,
-                                                          clocks[MM_COLOR_BLACK],
-                                                          clocks[MM_COLOR_WHITE], &error),
-                                 error);
+  game->keeping = kept;
+  mm_store_add_move_async (self->store, game->id, count_discs_played (game) + 1, square,
+                           clocks[MM_COLOR_BLACK], clocks[MM_COLOR_WHITE], self->cancellable,
+                           move_kept_cb, kept);
 }
 
 static void
@@ -698,15 +999,12 @@ handle_move (MmLobbyServer *self,
   int square = name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8'
                ? mm_square_parse (name) : MM_SQUARE_NONE;
   g_autoptr(GError) error = NULL;
-  gboolean played;
 
   if (game == NULL)
     return;
   if (mm_lobby_failover_in_doubt (self))
     {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
-                            /* Translators: protocol error */
-                            _("The server could not keep the move, so it was not played; try again."));
+      refuse_unkept (peer, id);
       return;
     }
   if (mm_game_get_side_to_move (game->game) != color)
@@ -723,25 +1021,18 @@ handle_move (MmLobbyServer *self,
                             _("%s is not a legal move."), name);
       return;
     }
+  if (self->store == NULL)
+    {
+      play_move (game, peer, id, square);
+      return;
+    }
   /* Kept before it is played, so that nothing told is ever lost. */
-  if (!store_move (game, color, square))
+  if (game->unstored && !store_game (game))
     {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
-                            /* Translators: protocol error */
-                            _("The server could not keep the move, so it was not played; try again."));
+      refuse_unkept (peer, id);
       return;
     }
-  game->acting = TRUE;
-  played = mm_match_play (game->match, square, &error);
-  game->acting = FALSE;
-  if (!played)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL, "%s", error->message);
-      return;
-    }
-  game->undo_asker = -1;
-  mm_lobby_peer_reply_ok (peer, id);
-  send_news (game);
+  keep_move (game, peer, id, color, square);
 }
 
 static void
@@ -1008,22 +1299,69 @@ typedef void (*GameHandler) (MmLobbyServer *self,
                              JsonObject    *message,
                              const char    *id);
 
+/* The requests that change a game in progress wait while one of its
+ * moves is being kept, so that they are done in the order they came,
+ * as if the move had been played at once: a second move is then told
+ * that it is not the player's turn, not kept twice; a resignation or an
+ * abort comes after the move; an undo takes it back, or not, knowing
+ * whether it was played, and its statement reaches the store after the
+ * move's. */
 static const struct
 {
   const char  *type;
   GameHandler  handle;
+  gboolean     waits;
 } game_requests[] = {
-  { "move", handle_move },
-  { "resign", handle_resign },
-  { "abort", handle_abort },
-  { "ask-undo", handle_ask_undo },
-  { "answer-undo", handle_answer_undo },
-  { "rematch", handle_rematch },
-  { "watch", handle_watch },
-  { "unwatch", handle_unwatch },
-  { "list-games", mm_lobby_archive_handle_list },
-  { "fetch-game", mm_lobby_archive_handle_fetch },
+  { "move", handle_move, TRUE },
+  { "resign", handle_resign, TRUE },
+  { "abort", handle_abort, TRUE },
+  { "ask-undo", handle_ask_undo, TRUE },
+  { "answer-undo", handle_answer_undo, TRUE },
+  { "rematch", handle_rematch, FALSE },
+  { "watch", handle_watch, FALSE },
+  { "unwatch", handle_unwatch, FALSE },
+  { "list-games", mm_lobby_archive_handle_list, FALSE },
+  { "fetch-game", mm_lobby_archive_handle_fetch, FALSE },
 };
+
+/* Whether a request of a player of the game it names waits for a move
+ * being kept (then it is queued, or refused when too many wait). */
+static gboolean
+wait_for_keeping (MmLobbyServer *self,
+                  MmLobbyPeer   *peer,
+                  JsonObject    *message,
+                  const char    *type,
+                  const char    *id)
+{
+  const char *game_id = json_object_get_string_member_with_default (message, "game", NULL);
+  MmLobbyGame *game;
+  Waiting *waiting;
+  int seat;
+
+  if (game_id == NULL || (game = g_hash_table_lookup (self->games, game_id)) == NULL
+      || game->keeping == NULL)
+    return FALSE;
+  seat = game->players[MM_COLOR_BLACK] == peer->session ? MM_COLOR_BLACK
+         : game->players[MM_COLOR_WHITE] == peer->session ? MM_COLOR_WHITE : -1;
+  /* Not a player of it: refused at once, as always. */
+  if (seat < 0)
+    return FALSE;
+  if (g_queue_get_length (&game->waiting) >= MAX_WAITING)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                            /* Translators: protocol error */
+                            _("Too many at once: wait a moment and try again."));
+      return TRUE;
+    }
+  waiting = g_new0 (Waiting, 1);
+  waiting->type = g_strdup (type);
+  waiting->id = g_strdup (id);
+  waiting->message = json_object_ref (message);
+  waiting->color = (MmColor) seat;
+  waiting->serial = peer->serial;
+  g_queue_push_tail (&game->waiting, waiting);
+  return TRUE;
+}
 
 void
 mm_lobby_games_handle (MmLobbyServer *self,
@@ -1035,6 +1373,8 @@ mm_lobby_games_handle (MmLobbyServer *self,
   for (gsize i = 0; i < G_N_ELEMENTS (game_requests); i++)
     if (g_str_equal (game_requests[i].type, type))
       {
+        if (game_requests[i].waits && wait_for_keeping (self, peer, message, type, id))
+          return;
         game_requests[i].handle (self, peer, message, id);
         return;
       }
@@ -1169,9 +1509,16 @@ mm_lobby_games_session_gone (MmLobbyServer  *self,
     {
       MmColor color = game->players[MM_COLOR_BLACK] == session ? MM_COLOR_BLACK : MM_COLOR_WHITE;
 
-      game->reason = "abandonment";
-      mm_match_resign (game->match, color);
-      send_news (game);
+      /* A move being kept came before: it stands, or not, first. */
+      if (game->keeping != NULL)
+        {
+          Waiting *waiting = g_new0 (Waiting, 1);
+
+          waiting->color = color;
+          g_queue_push_tail (&game->waiting, waiting);
+        }
+      else
+        abandon (game, color);
     }
   leave_game (self, session);
 }

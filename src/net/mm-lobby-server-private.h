@@ -39,6 +39,7 @@ G_BEGIN_DECLS
 typedef struct _MmLobbySession MmLobbySession;
 typedef struct _MmLobbyGame MmLobbyGame;
 typedef struct _MmLobbySeek MmLobbySeek;
+typedef struct _MmLobbyKeptMove MmLobbyKeptMove;
 
 /* A game's time and stakes: base and increment in seconds; both 0 for
  * an untimed game. */
@@ -118,6 +119,9 @@ struct _MmLobbyServer
   GTlsCertificate *certificate;
   /* What is kept across restarts; NULL keeps nothing */
   MmStore        *store;
+  /* Cancelled when the server stops: the store's answers that come
+   * after are not acted on */
+  GCancellable   *cancellable;
   /* The other servers on the same PostgreSQL database; NULL alone */
   MmLobbyCluster *cluster;
   /* The cluster's database is away: the players are told */
@@ -346,6 +350,11 @@ struct _MmLobbyGame
   /* It ended (a clock fell) while the server was in doubt: told once
    * the game is known to be still this server's */
   gboolean        end_waits;
+  /* A move being kept in the store, not yet played (NULL for none):
+   * the mover's clock is stopped meanwhile, and what else comes about
+   * the game waits in @waiting until the store has answered */
+  MmLobbyKeptMove *keeping;
+  GQueue          waiting;
   /* The players' ratings when it started, for the record; -1 for none */
   double          start_ratings[2];
   /* The store could not take it when it started: it tries again */
@@ -440,6 +449,7 @@ void            mm_lobby_failover_step_down    (MmLobbyServer  *self);
 gboolean        mm_lobby_failover_in_doubt     (MmLobbyServer  *self);
 void            mm_lobby_session_let_go        (MmLobbyServer  *self,
                                                 MmLobbySession *session);
+gboolean        mm_lobby_game_waits            (MmLobbyGame    *game);
 void            mm_lobby_game_end_waited       (MmLobbyGame    *game);
 void            mm_lobby_game_let_go           (MmLobbyServer  *self,
                                                 MmLobbyGame    *game);

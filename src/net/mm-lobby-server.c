@@ -819,6 +819,7 @@ mm_lobby_server_dispose (GObject *object)
   g_clear_object (&self->reactor);
   g_clear_object (&self->certificate);
   g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
   mm_lobby_accounts_clear (self);
   g_clear_pointer (&self->failed_by_address, g_hash_table_unref);
   g_clear_pointer (&self->failed_by_account, g_hash_table_unref);
@@ -878,6 +879,7 @@ mm_lobby_server_init (MmLobbyServer *self)
                                             mm_lobby_challenge_free);
   self->games = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, mm_lobby_game_free);
   g_queue_init (&self->hash_jobs);
+  self->cancellable = g_cancellable_new ();
   self->failed_by_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->failed_by_account = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
@@ -1028,6 +1030,7 @@ mm_lobby_server_stop (MmLobbyServer *self)
   if (self->stopping)
     return;
   self->stopping = TRUE;
+  g_cancellable_cancel (self->cancellable);
   if (self->service != NULL)
     {
       g_socket_service_stop (self->service);

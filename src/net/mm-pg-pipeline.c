@@ -64,6 +64,9 @@ struct _MmPgPipeline
   gboolean connected;
   /* Said in the log since the last connection */
   gboolean told_unreachable;
+  /* What was said of the last statement that failed, or of the
+   * connection when it was lost */
+  char    *error;
   guint    watch;
   guint    retry_source;
   guint    retry_ms;
@@ -157,6 +160,8 @@ connection_lost (MmPgPipeline *self)
   GQueue kept = G_QUEUE_INIT;
   Command *command;
 
+  g_free (self->error);
+  self->error = g_strdup (message);
   if (self->connected)
     log_line (self, "lost the database (%s); trying again", message);
   else if (!self->told_unreachable)
@@ -203,6 +208,8 @@ take_result (MmPgPipeline *self,
       {
         g_autofree char *message = g_strchomp (g_strdup (PQresultErrorMessage (result)));
 
+        g_free (self->error);
+        self->error = g_strdup (message);
         log_line (self, "a statement failed: %s", message);
       }
     }
@@ -443,6 +450,17 @@ mm_pg_pipeline_get_n_waiting (MmPgPipeline *self)
   return g_queue_get_length (&self->waiting);
 }
 
+/* What the database or libpq said of the last statement that failed,
+ * or of the connection when it was lost: for the failed callback of a
+ * statement to say why.  NULL before any failure. */
+const char *
+mm_pg_pipeline_get_error (MmPgPipeline *self)
+{
+  g_return_val_if_fail (MM_IS_PG_PIPELINE (self), NULL);
+
+  return self->error;
+}
+
 /* Sends @sql with its @n_values values (text; NULL is SQL's NULL) after
  * what was queued before.  @done is given its result; @failed is told
  * instead if it failed or was dropped with a lost connection, unless it
@@ -503,6 +521,7 @@ mm_pg_pipeline_finalize (GObject *object)
   g_queue_clear_full (&self->waiting, (GDestroyNotify) command_free);
   g_queue_clear_full (&self->sent, (GDestroyNotify) command_free);
   g_free (self->conninfo);
+  g_free (self->error);
   G_OBJECT_CLASS (mm_pg_pipeline_parent_class)->finalize (object);
 }
 

@@ -40,6 +40,7 @@ G_DECLARE_FINAL_TYPE (MmPgPipeline, mm_pg_pipeline, MM, PG_PIPELINE, GObject)
 MmPgPipeline *mm_pg_pipeline_new           (const char        *conninfo);
 gboolean      mm_pg_pipeline_get_connected (MmPgPipeline      *self);
 guint         mm_pg_pipeline_get_n_waiting (MmPgPipeline      *self);
+const char   *mm_pg_pipeline_get_error     (MmPgPipeline      *self);
 void          mm_pg_pipeline_queue         (MmPgPipeline      *self,
                                             const char        *sql,
                                             gboolean           kept,

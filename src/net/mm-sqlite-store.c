@@ -930,6 +930,9 @@ mm_sqlite_store_store_init (MmStoreInterface *iface)
   iface->find_session = sqlite_find_session;
   iface->create_game = sqlite_create_game;
   iface->add_move = sqlite_add_move;
+  /* add_move_async is the interface's: the synchronous call, told in an
+   * idle.  A move's transaction here does not wait for the disk (WAL,
+   * synchronous=NORMAL): a thread would cost more than it saves. */
   iface->take_back = sqlite_take_back;
   iface->finish_game = sqlite_finish_game;
   iface->list_games = sqlite_list_games;

@@ -28,9 +28,47 @@ G_DEFINE_QUARK (mm-store-error-quark, mm_store_error)
 
 G_DEFINE_INTERFACE (MmStore, mm_store, G_TYPE_OBJECT)
 
+/* A store whose statements are quick and local (SQLite's, whose commit
+ * does not wait for the disk in WAL mode) keeps a move with the
+ * synchronous call; GTask tells the answer in an idle, as it does for
+ * one returned in the iteration it was made in, so that the caller has
+ * one code path whatever the store. */
+static void
+mm_store_real_add_move_async (MmStore             *self,
+                              const char          *game_id,
+                              guint                ply,
+                              int                  square,
+                              gint64               black_ms,
+                              gint64               white_ms,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, mm_store_real_add_move_async);
+  if (mm_store_add_move (self, game_id, ply, square, black_ms, white_ms, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static gboolean
+mm_store_real_add_move_finish (MmStore       *self,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 static void
 mm_store_default_init (MmStoreInterface *iface)
 {
+  iface->add_move_async = mm_store_real_add_move_async;
+  iface->add_move_finish = mm_store_real_add_move_finish;
 }
 
 MmStoredGame *
@@ -190,6 +228,42 @@ mm_store_add_move (MmStore     *self,
   g_return_val_if_fail (MM_IS_STORE (self), FALSE);
   return MM_STORE_GET_IFACE (self)->add_move (self, game_id, ply, square, black_ms, white_ms,
                                               error);
+}
+
+/* mm_store_add_move() without waiting for the database: @callback is
+ * told on the thread-default main context, never before this returns,
+ * and mm_store_add_move_finish() says whether the move was kept.  The
+ * same ply is kept once, however many times it is sent.  Cancelling
+ * @cancellable stops the waiting, not the statement: a move cancelled
+ * may be kept all the same, and the answer is G_IO_ERROR_CANCELLED. */
+void
+mm_store_add_move_async (MmStore             *self,
+                         const char          *game_id,
+                         guint                ply,
+                         int                  square,
+                         gint64               black_ms,
+                         gint64               white_ms,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (game_id != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  MM_STORE_GET_IFACE (self)->add_move_async (self, game_id, ply, square, black_ms, white_ms,
+                                             cancellable, callback, user_data);
+}
+
+gboolean
+mm_store_add_move_finish (MmStore       *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return MM_STORE_GET_IFACE (self)->add_move_finish (self, result, error);
 }
 
 /* Only the first @n_moves moves stay. */

@@ -200,6 +200,20 @@ struct _MmStoreInterface
                                  const char          *player,
                                  guint                limit,
                                  GError             **error);
+  /* add_move without waiting for the database; by default the
+   * synchronous call, its answer told in an idle */
+  void       (*add_move_async)  (MmStore             *self,
+                                 const char          *game_id,
+                                 guint                ply,
+                                 int                  square,
+                                 gint64               black_ms,
+                                 gint64               white_ms,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
+  gboolean   (*add_move_finish) (MmStore             *self,
+                                 GAsyncResult        *result,
+                                 GError             **error);
 };
 
 GQuark     mm_store_error_quark   (void);
@@ -226,6 +240,18 @@ gboolean   mm_store_add_move      (MmStore               *self,
                                    gint64                 black_ms,
                                    gint64                 white_ms,
                                    GError               **error);
+void       mm_store_add_move_async (MmStore              *self,
+                                    const char           *game_id,
+                                    guint                 ply,
+                                    int                   square,
+                                    gint64                black_ms,
+                                    gint64                white_ms,
+                                    GCancellable         *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+gboolean   mm_store_add_move_finish (MmStore             *self,
+                                     GAsyncResult        *result,
+                                     GError             **error);
 gboolean   mm_store_take_back     (MmStore               *self,
                                    const char            *game_id,
                                    guint                  n_moves,
