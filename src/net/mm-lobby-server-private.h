@@ -324,7 +324,9 @@ JsonObject *mm_lobby_seek_entry     (MmLobbySeek    *seek);
 void mm_lobby_challenge_free        (gpointer        challenge);
 
 /* A game on the server, being played or finished (kept while a
- * rematch may come).  mm-lobby-games.c plays it. */
+ * rematch may come).  mm-lobby-games.c plays it, mm-lobby-moves.c keeps
+ * and plays its moves, mm-lobby-game-requests.c answers what its
+ * players and spectators ask. */
 struct _MmLobbyGame
 {
   MmLobbyServer  *server;
@@ -373,6 +375,42 @@ JsonObject *mm_lobby_game_entry         (MmLobbyGame         *game);
 gboolean mm_lobby_session_is_playing    (MmLobbySession      *session);
 void     mm_lobby_games_send_snapshot   (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer);
+void     mm_lobby_games_session_away    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+void     mm_lobby_games_session_back    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+void     mm_lobby_games_session_gone    (MmLobbyServer       *self,
+                                         MmLobbySession      *session);
+JsonObject *mm_lobby_game_new_message   (MmLobbyGame         *game,
+                                         const char          *type,
+                                         const char          *id);
+JsonObject *mm_lobby_game_new_state     (MmLobbyGame         *game,
+                                         const char          *id);
+void     mm_lobby_game_send_news        (MmLobbyGame         *game);
+void     mm_lobby_game_finish           (MmLobbyGame         *game);
+void     mm_lobby_game_abandon          (MmLobbyGame         *game,
+                                         MmColor              color);
+gint64   mm_lobby_game_clock_ms         (MmLobbyGame         *game,
+                                         MmColor              color);
+
+/* mm-lobby-moves.c: a game's moves, kept in the store before they are
+ * played, and the requests that wait meanwhile. */
+void     mm_lobby_moves_handle_move     (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *id);
+gboolean mm_lobby_moves_wait_for_keeping (MmLobbyServer      *self,
+                                          MmLobbyPeer        *peer,
+                                          JsonObject         *message,
+                                          const char         *type,
+                                          const char         *id);
+void     mm_lobby_moves_wait_abandonment (MmLobbyGame        *game,
+                                          MmColor             color);
+void     mm_lobby_moves_forget_game     (MmLobbyGame         *game);
+guint    mm_lobby_game_count_discs_played (MmLobbyGame       *game);
+
+/* mm-lobby-game-requests.c: what the players and spectators of a game
+ * ask about it. */
 void     mm_lobby_games_handle          (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer,
                                          JsonObject          *message,
@@ -382,14 +420,13 @@ void     mm_lobby_games_say             (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer,
                                          JsonObject          *message,
                                          const char          *id);
-void     mm_lobby_games_session_away    (MmLobbyServer       *self,
-                                         MmLobbySession      *session);
-void     mm_lobby_games_session_back    (MmLobbyServer       *self,
-                                         MmLobbySession      *session);
-void     mm_lobby_games_session_gone    (MmLobbyServer       *self,
-                                         MmLobbySession      *session);
 void     mm_lobby_games_forget_peer     (MmLobbyServer       *self,
                                          MmLobbyPeer         *peer);
+MmLobbyGame *mm_lobby_games_find_own    (MmLobbyServer       *self,
+                                         MmLobbyPeer         *peer,
+                                         JsonObject          *message,
+                                         const char          *id,
+                                         MmColor             *color);
 
 /* mm-lobby-archive.c: what stays of a finished game. */
 void     mm_lobby_game_rate             (MmLobbyGame         *game,
