@@ -142,28 +142,6 @@ mm_nboard_book_get_n_learned (MmNboardBook *self)
 
 /* ---- Entries ------------------------------------------------------------ */
 
-static int
-compare_positions (guint64 player_a,
-                   guint64 opponent_a,
-                   guint64 player_b,
-                   guint64 opponent_b)
-{
-  if (player_a != player_b)
-    return player_a < player_b ? -1 : 1;
-  if (opponent_a != opponent_b)
-    return opponent_a < opponent_b ? -1 : 1;
-  return 0;
-}
-
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b)
-{
-  const MmBookEntry *x = a, *y = b;
-
-  return compare_positions (x->player, x->opponent, y->player, y->opponent);
-}
-
 /* The index of @canonical in @entries (sorted), or -1. */
 static gssize
 find_entry (GArray        *entries,
@@ -175,7 +153,7 @@ find_entry (GArray        *entries,
     {
       guint middle = low + (high - low) / 2;
       const MmBookEntry *entry = &g_array_index (entries, MmBookEntry, middle);
-      int order = compare_positions (entry->player, entry->opponent,
+      int order = mm_book_compare_positions (entry->player, entry->opponent,
                                      canonical->player, canonical->opponent);
 
       if (order == 0)
@@ -217,7 +195,7 @@ union_entries (const MmBook *shipped,
   while (i < n || j < learned->len)
     {
       const MmBookEntry *mine = j < learned->len ? &g_array_index (learned, MmBookEntry, j) : NULL;
-      int order = i == n ? 1 : mine == NULL ? -1 : compare_entries (&entries[i], mine);
+      int order = i == n ? 1 : mine == NULL ? -1 : mm_book_compare_entries (&entries[i], mine);
 
       if (order < 0)
         g_array_append_val (all, entries[i++]);
@@ -626,7 +604,7 @@ mm_nboard_book_learn (MmNboardBook          *self,
 
           g_array_append_val (all, entry);
           g_array_append_val (added, *position);
-          g_array_sort (all, compare_entries);
+          g_array_sort (all, mm_book_compare_entries);
         }
     }
   stats->n_new = added->len;

@@ -84,11 +84,11 @@ mm_book_child (const MmBoard *board,
   return -1;
 }
 
-static int
-compare_keys (uint64_t player_a,
-              uint64_t opponent_a,
-              uint64_t player_b,
-              uint64_t opponent_b)
+int
+mm_book_compare_positions (uint64_t player_a,
+                           uint64_t opponent_a,
+                           uint64_t player_b,
+                           uint64_t opponent_b)
 {
   if (player_a != player_b)
     return player_a < player_b ? -1 : 1;
@@ -97,13 +97,13 @@ compare_keys (uint64_t player_a,
   return 0;
 }
 
-static int
-compare_entries (const void *a,
-                 const void *b)
+int
+mm_book_compare_entries (const void *a,
+                         const void *b)
 {
   const MmBookEntry *x = a, *y = b;
 
-  return compare_keys (x->player, x->opponent, y->player, y->opponent);
+  return mm_book_compare_positions (x->player, x->opponent, y->player, y->opponent);
 }
 
 /* An entry the file may hold: a canonical position with a move, a leaf
@@ -183,11 +183,11 @@ mm_book_new (const MmBookEntry *entries,
     }
   if (n_entries > 0)
     memcpy (book->entries, entries, n_entries * sizeof (MmBookEntry));
-  qsort (book->entries, n_entries, sizeof (MmBookEntry), compare_entries);
+  qsort (book->entries, n_entries, sizeof (MmBookEntry), mm_book_compare_entries);
 
   for (size_t i = 0; i < n_entries; i++)
     if (!entry_is_valid (&book->entries[i])
-        || (i > 0 && compare_entries (&book->entries[i - 1], &book->entries[i]) == 0))
+        || (i > 0 && mm_book_compare_entries (&book->entries[i - 1], &book->entries[i]) == 0))
       {
         mm_book_free (book);
         *error = MM_BOOK_ERROR_FORMAT;
@@ -353,7 +353,7 @@ mm_book_from_data (const uint8_t *data,
       entry->n_games = get_u16 (at + 22);
       /* Sorted without repeats, or the binary search would miss. */
       if (at[21] != 0 || !entry_is_valid (entry)
-          || (i > 0 && compare_entries (&book->entries[i - 1], entry) >= 0))
+          || (i > 0 && mm_book_compare_entries (&book->entries[i - 1], entry) >= 0))
         {
           mm_book_free (book);
           return NULL;
@@ -446,7 +446,7 @@ find_in_entries (const MmBookEntry *entries,
     {
       size_t middle = low + (high - low) / 2;
       const MmBookEntry *entry = &entries[middle];
-      int order = compare_keys (entry->player, entry->opponent,
+      int order = mm_book_compare_positions (entry->player, entry->opponent,
                                 canonical->player, canonical->opponent);
 
       if (order == 0)
@@ -579,7 +579,7 @@ mm_book_negamax (MmBookEntry *entries,
   NegamaxOrder *order;
 
   for (size_t i = 1; i < n_entries; i++)
-    if (compare_entries (&entries[i - 1], &entries[i]) >= 0)
+    if (mm_book_compare_entries (&entries[i - 1], &entries[i]) >= 0)
       return MM_BOOK_ERROR_FORMAT;
 
   order = malloc ((n_entries > 0 ? n_entries : 1) * sizeof (NegamaxOrder));

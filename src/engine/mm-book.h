@@ -96,6 +96,15 @@ typedef enum
   MM_BOOK_ERROR_MEMORY,
 } MmBookError;
 
+/* The order of a book's entries: by player, then opponent (as in the
+ * file).  Usable with qsort () and g_array_sort (). */
+int            mm_book_compare_positions (uint64_t           player_a,
+                                          uint64_t           opponent_a,
+                                          uint64_t           player_b,
+                                          uint64_t           opponent_b);
+int            mm_book_compare_entries (const void         *a,
+                                        const void         *b);
+
 /* The canonical form of @board: of its eight symmetric copies
  * (mm-symmetry.h) the one whose (player, opponent) sorts first.  Returns
  * the first symmetry that gives it: square q of @canonical is square
