@@ -97,7 +97,8 @@ typedef enum
 } MmBookError;
 
 /* The order of a book's entries: by player, then opponent (as in the
- * file).  Usable with qsort () and g_array_sort (). */
+ * file); mm_book_compare_entries () compares two MmBookEntry, for
+ * qsort () and g_array_sort (). */
 int            mm_book_compare_positions (uint64_t           player_a,
                                           uint64_t           opponent_a,
                                           uint64_t           player_b,

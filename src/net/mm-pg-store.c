@@ -946,16 +946,6 @@ pg_add_move_async (MmStore             *store,
   send_batch (self);
 }
 
-static gboolean
-pg_add_move_finish (MmStore       *store,
-                    GAsyncResult  *result,
-                    GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, store), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
 /* A data-changing WITH is done in full whether or not the statement
  * reads it: the moves go and the clocks change together. */
 static gboolean
@@ -1357,7 +1347,6 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->create_game = pg_create_game;
   iface->add_move = pg_add_move;
   iface->add_move_async = pg_add_move_async;
-  iface->add_move_finish = pg_add_move_finish;
   iface->take_back = pg_take_back;
   iface->finish_game = pg_finish_game;
   iface->find_game = pg_find_game;

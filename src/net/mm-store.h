@@ -201,7 +201,8 @@ struct _MmStoreInterface
                                  guint                limit,
                                  GError             **error);
   /* add_move without waiting for the database; by default the
-   * synchronous call, its answer told in an idle */
+   * synchronous call, its answer told in an idle.  The default finish
+   * reads any GTask returning a boolean, an implementation's too. */
   void       (*add_move_async)  (MmStore             *self,
                                  const char          *game_id,
                                  guint                ply,
