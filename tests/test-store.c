@@ -216,7 +216,8 @@ test_games (Fixture *fixture, gconstpointer data)
                                         &error));
     /* The same ply twice is refused, and changes nothing. */
     g_assert_false (mm_store_add_move (store, "g1", 2, 20, 1, 1, &error));
-    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+    g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "Move 2 of the game “g1”"));
     g_clear_error (&error);
     {
       g_autoptr(MmStoredGame) kept = mm_store_find_game (store, "g1", &error);
@@ -440,6 +441,56 @@ test_meta (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* A rating period is closed once: its end and the ratings kept
+ * together, and a second close of the same period (another server of
+ * a cluster, which computed it too) refused whole. */
+static void
+test_close_period (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredAccount) anna = mm_stored_account_new ("Άννα", "$argon2id$v=19$fake");
+  g_autoptr(MmStoredAccount) ben = mm_stored_account_new ("Ben", "$argon2id$v=19$fake");
+  g_autoptr(MmStoredAccount) kept = NULL;
+  MmStoredAccount *accounts[2] = { anna, ben };
+  gint64 until = 0;
+
+  g_assert_true (mm_store_create_account (store, anna, &error));
+  g_assert_true (mm_store_create_account (store, ben, &error));
+  g_assert_true (mm_store_set_meta (store, "rated_until", 1000, &error));
+  anna->rating = 1612.5;
+  anna->deviation = 201.25;
+  anna->volatility = 0.0601;
+  ben->rating = 1387.5;
+  ben->deviation = 199.5;
+  ben->volatility = 0.0599;
+  g_assert_true (mm_store_close_period (store, "rated_until", 1000, 2000, accounts, 2, &error));
+  g_assert_no_error (error);
+
+  /* Again from the same start, other numbers: nothing changes. */
+  anna->rating = 1800;
+  ben->rating = 1200;
+  g_assert_false (mm_store_close_period (store, "rated_until", 1000, 2000, accounts, 2, &error));
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED);
+  g_clear_error (&error);
+  g_assert_true (mm_store_get_meta (store, "rated_until", &until, &error));
+  g_assert_cmpint (until, ==, 2000);
+  kept = mm_store_find_account (store, "άννα", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (kept->rating, 1612.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (kept->deviation, 201.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (kept->volatility, 0.0601, 1e-12);
+  g_clear_pointer (&kept, mm_stored_account_free);
+  kept = mm_store_find_account (store, "Ben", &error);
+  g_assert_cmpfloat_with_epsilon (kept->rating, 1387.5, 1e-9);
+
+  /* The next period, with no account to rate. */
+  g_assert_true (mm_store_close_period (store, "rated_until", 2000, 3000, NULL, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (mm_store_get_meta (store, "rated_until", &until, &error));
+  g_assert_cmpint (until, ==, 3000);
+}
+
 /* Moderators, sanctions in force until they end or are lifted, and the
  * log of what moderators did. */
 static void
@@ -506,6 +557,110 @@ test_moderation (Fixture *fixture, gconstpointer data)
     g_assert_false (found->admin);
     g_assert_no_error (error);
   }
+}
+
+/* The first value of the first row of what @sql answers on the SQLite
+ * file at @path, a number: through a connection of its own, as the
+ * store's API does not read every table. */
+static gint64
+sqlite_number (const char *path,
+               const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *statement = NULL;
+  gint64 number;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &statement, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  number = sqlite3_column_int64 (statement, 0);
+  sqlite3_finalize (statement);
+  sqlite3_close (db);
+  return number;
+}
+
+/* A store cleared (what the server's fuzz target does between inputs)
+ * is as a new one: nothing of what it held is found, its ids and
+ * rowids start again, and what it held can be written again. */
+static void
+test_clear (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmSqliteStore) sqlite_store = mm_sqlite_store_new (fixture->path, &error);
+  MmStore *store = MM_STORE (sqlite_store);
+  g_autoptr(MmStoredSession) session = mm_stored_session_new ("aa11", "Νίκος", TRUE);
+  g_autoptr(MmStoredGame) one = new_game ("g1", "Άννα", "ben");
+  g_autoptr(MmStoredGame) two = new_game ("g2", "ben", "cleo");
+  g_autoptr(MmStoredAccount) anna = mm_stored_account_new ("Άννα", "$argon2id$v=19$fake");
+  MmStoredSanction mute = { (char *) "mute", (char *) "loud", 0, NULL, NULL };
+  gint64 value = 0;
+  guint64 first_id;
+
+  g_assert_no_error (error);
+  first_id = mm_store_next_id (store, &error);
+  g_assert_no_error (error);
+  mm_store_next_id (store, &error);
+  g_assert_true (mm_store_save_session (store, session, &error));
+  g_assert_true (mm_store_create_game (store, one, &error));
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
+  g_assert_true (mm_store_create_game (store, two, &error));
+  g_assert_true (mm_store_finish_game (store, "g2", "black", "resign", NULL, &error));
+  g_assert_true (mm_store_create_account (store, anna, &error));
+  g_assert_true (mm_store_set_meta (store, "rated_until", 1700000000, &error));
+  g_assert_true (mm_store_add_sanction (store, &mute, &error));
+  g_assert_true (mm_store_log_action (store, "console", "muted", "loud", NULL, &error));
+  g_assert_no_error (error);
+  /* A table of the cluster's, which the store itself leaves alone. */
+  g_assert_cmpint (sqlite_number (fixture->path,
+                                  "INSERT INTO lobby_chat (server, from_key, from_name, text, at)"
+                                  " VALUES ('s', 'k', 'n', 't', 0), ('s', 'k', 'n', 't', 0)"
+                                  " RETURNING id"), ==, 1);
+
+  g_assert_true (mm_sqlite_store_clear (sqlite_store, &error));
+  g_assert_no_error (error);
+
+  /* Nothing of it is found... */
+  {
+    g_autoptr(GPtrArray) sessions = mm_store_list_sessions (store, &error);
+    g_autoptr(GPtrArray) unfinished = mm_store_list_games (store, TRUE, NULL, 0, &error);
+    g_autoptr(GPtrArray) finished = mm_store_list_games (store, FALSE, NULL, 0, &error);
+    g_autoptr(MmStoredSession) found_session = mm_store_find_session (store, "aa11", &error);
+    g_autoptr(MmStoredGame) found_game = mm_store_find_game (store, "g1", &error);
+    g_autoptr(MmStoredAccount) found_account = mm_store_find_account (store, "Άννα", &error);
+    g_autoptr(MmStoredSanction) found_sanction = mm_store_find_sanction (store, "mute", "loud",
+                                                                         0, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (sessions->len, ==, 0);
+    g_assert_cmpuint (unfinished->len, ==, 0);
+    g_assert_cmpuint (finished->len, ==, 0);
+    g_assert_null (found_session);
+    g_assert_null (found_game);
+    g_assert_null (found_account);
+    g_assert_null (found_sanction);
+    g_assert_false (mm_store_get_meta (store, "rated_until", &value, &error));
+    g_assert_no_error (error);
+  }
+  /* ...nor is anything left in the file but the migrations' own row,
+   * and ids and rowids start again. */
+  g_assert_cmpint (sqlite_number (fixture->path,
+                                  "SELECT (SELECT count (*) FROM moves)"
+                                  " + (SELECT count (*) FROM moderation_log)"
+                                  " + (SELECT count (*) FROM lobby_chat)"), ==, 0);
+  g_assert_cmpint (sqlite_number (fixture->path, "SELECT count (*) FROM meta"), ==, 1);
+  g_assert_cmpuint (mm_store_next_id (store, &error), ==, first_id);
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite_number (fixture->path,
+                                  "INSERT INTO lobby_chat (server, from_key, from_name, text, at)"
+                                  " VALUES ('s', 'k', 'n', 't', 0) RETURNING id"), ==, 1);
+
+  /* What it held can be written again, as into a new store. */
+  g_assert_true (mm_store_save_session (store, session, &error));
+  g_assert_true (mm_store_create_game (store, one, &error));
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
+  g_assert_true (mm_store_create_account (store, anna, &error));
+  g_assert_true (mm_store_add_sanction (store, &mute, &error));
+  g_assert_no_error (error);
 }
 
 static void
@@ -631,7 +786,7 @@ test_pg_errors (Fixture *fixture, gconstpointer data)
   /* The ply written before is refused in words of ours. */
   g_assert_true (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
   g_assert_false (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
-  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
+  g_assert_error (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS);
   g_assert_nonnull (strstr (error->message, "Move 1 of the game “g1”"));
 }
 
@@ -728,7 +883,7 @@ write_plies (gpointer user_data)
 
       writer->taken[ply] = mm_store_add_move (writer->store, "g1", ply, writer->square,
                                               writer->square * 1000 + ply, ply, &error);
-      if (!writer->taken[ply] && g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED))
+      if (!writer->taken[ply] && g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS))
         writer->n_refused++;
     }
   return NULL;
@@ -866,9 +1021,8 @@ test_add_move_async (Fixture *fixture, gconstpointer data)
   g_assert_no_error (answers[1].error);
   g_assert_true (answers[1].kept);
   g_assert_false (answers[2].kept);
-  g_assert_error (answers[2].error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
-  if (fixture->backend == BACKEND_POSTGRESQL)
-    g_assert_nonnull (strstr (answers[2].error->message, "Move 1 of the game “g1”"));
+  g_assert_error (answers[2].error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS);
+  g_assert_nonnull (strstr (answers[2].error->message, "Move 1 of the game “g1”"));
   g_assert_false (answers[3].kept);
   g_assert_error (answers[3].error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED);
 
@@ -1085,10 +1239,12 @@ main (int argc, char *argv[])
   add_for_both ("rated", test_rated);
   add_for_both ("accounts", test_accounts);
   add_for_both ("meta", test_meta);
+  add_for_both ("close-period", test_close_period);
   add_for_both ("moderation", test_moderation);
   add_for_both ("add-move-async", test_add_move_async);
   add_test (BACKEND_SQLITE, "not-a-database", test_not_a_database);
   add_test (BACKEND_SQLITE, "too-new", test_too_new);
+  add_test (BACKEND_SQLITE, "clear", test_clear);
   add_test (BACKEND_POSTGRESQL, "too-new", test_pg_too_new);
   add_test (BACKEND_POSTGRESQL, "errors", test_pg_errors);
   add_test (BACKEND_POSTGRESQL, "migrate-together", test_pg_migrate_together);

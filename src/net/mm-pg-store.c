@@ -625,7 +625,7 @@ set_move_there (GError     **error,
                 const char  *game_id,
                 guint        ply)
 {
-  g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+  g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
                /* Translators: %u is a move's number in its game, %s the game's id */
                _("Move %u of the game “%s” is in the database already."), ply, game_id);
 }
@@ -1316,6 +1316,75 @@ pg_set_meta (MmStore     *store,
                   " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", params, NULL, error);
 }
 
+/* The claim of the period and the ratings in one statement, so all or
+ * nothing: the accounts are updated only if the meta row moved.  $1
+ * the key, $2 and $3 the period's start and end, $4 to $7 the accounts'
+ * keys, ratings, deviations and volatilities. */
+#define CLOSE_PERIOD \
+  "WITH claimed AS (UPDATE meta SET value = $3 WHERE key = $1 AND value = $2 RETURNING key)," \
+  " r AS (SELECT * FROM unnest ($4::text[], $5::float8[], $6::float8[], $7::float8[])" \
+  "  AS r (key, rating, deviation, volatility))," \
+  " rated AS (UPDATE accounts SET rating = r.rating, deviation = r.deviation," \
+  "  volatility = r.volatility FROM r WHERE accounts.key = r.key" \
+  "  AND EXISTS (SELECT 1 FROM claimed))" \
+  " SELECT count(*) FROM claimed"
+
+static void
+append_array_double (GString *array,
+                     double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (array, "%s%s", array->len > 1 ? "," : "",
+                          g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+static gboolean
+pg_close_period (MmStore                *store,
+                 const char             *key,
+                 gint64                  from,
+                 gint64                  to,
+                 MmStoredAccount *const *accounts,
+                 guint                   n_accounts,
+                 GError                **error)
+{
+  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(PGresult) result = NULL;
+  GString *arrays[4];
+
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    arrays[i] = g_string_new ("{");
+  for (guint i = 0; i < n_accounts; i++)
+    {
+      g_autofree char *account_key = mm_nickname_key (accounts[i]->name);
+
+      append_array_text (arrays[0], account_key);
+      append_array_double (arrays[1], accounts[i]->rating);
+      append_array_double (arrays[2], accounts[i]->deviation);
+      append_array_double (arrays[3], accounts[i]->volatility);
+    }
+  add_text (params, key);
+  add_int (params, from);
+  add_int (params, to);
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    {
+      g_string_append_c (arrays[i], '}');
+      g_ptr_array_add (params, g_string_free (arrays[i], FALSE));
+    }
+  result = query (MM_PG_STORE (store), CLOSE_PERIOD, params, error);
+  if (result == NULL)
+    return FALSE;
+  if (int_value (result, 0, 0) == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED,
+                   /* Translators: a rating period; %s is the database's name */
+                   _("The rating period was closed already in the database %s."),
+                   PQdb (MM_PG_STORE (store)->conn));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static GPtrArray *
 pg_list_rated (MmStore     *store,
                gint64       since,
@@ -1362,4 +1431,5 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->get_meta = pg_get_meta;
   iface->set_meta = pg_set_meta;
   iface->list_rated = pg_list_rated;
+  iface->close_period = pg_close_period;
 }

@@ -49,10 +49,14 @@ static void mm_sqlite_store_store_init (MmStoreInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (MmSqliteStore, mm_sqlite_store, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_sqlite_store_store_init))
 
+/* The only rows a migration puts in: mm_sqlite_store_clear() puts them
+ * back, and so must know of any a later migration adds. */
+#define SEED_ROWS "INSERT INTO meta VALUES ('next_id', 0);"
+
 /* Migration n takes the schema from version n to n + 1. */
 static const char *const migrations[] = {
   "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
-  "INSERT INTO meta VALUES ('next_id', 0);"
+  SEED_ROWS
   "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
   "  guest INTEGER NOT NULL);"
   "CREATE TABLE games (id TEXT PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
@@ -168,6 +172,27 @@ run (MmSqliteStore  *self,
   return !sqlite_failed (self, status, error);
 }
 
+/* Statements that go together, or not at all. */
+static gboolean
+begin (MmSqliteStore  *self,
+       GError        **error)
+{
+  return exec (self, "BEGIN IMMEDIATE", error);
+}
+
+static gboolean
+end (MmSqliteStore  *self,
+     gboolean        done,
+     GError        **error)
+{
+  if (!done)
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  return exec (self, "COMMIT", error);
+}
+
 static gboolean
 migrate (MmSqliteStore  *self,
          GError        **error)
@@ -228,34 +253,85 @@ mm_sqlite_store_new (const char  *path,
   return g_steal_pointer (&self);
 }
 
-/* A fresh store in memory holding what @self holds, made by copying
- * its pages rather than by running the migrations again: the fuzz
- * target takes one for each input. */
-MmSqliteStore *
-mm_sqlite_store_copy_in_memory (MmSqliteStore  *self,
-                                GError        **error)
+/* Deletes the rows of the table @quoted_name, if it has any: deleting
+ * from an empty table still writes its page and its indexes', each
+ * copied to the journal first. */
+static gboolean
+clear_table (MmSqliteStore  *self,
+             const char     *quoted_name,
+             GError        **error)
 {
-  g_autoptr(MmSqliteStore) copy = g_object_new (MM_TYPE_SQLITE_STORE, NULL);
-  sqlite3_backup *backup;
-  int status;
+  g_autofree char *any_sql = g_strdup_printf ("SELECT 1 FROM %s LIMIT 1", quoted_name);
+  g_autofree char *delete_sql = g_strdup_printf ("DELETE FROM %s", quoted_name);
+  gboolean empty;
 
-  g_return_val_if_fail (MM_IS_SQLITE_STORE (self), NULL);
+  {
+    g_autoptr(MmCachedStatement) any = prepare (self, any_sql, error);
+    int status;
 
-  copy->path = g_strdup (":memory:");
-  status = sqlite3_open_v2 (copy->path, &copy->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  if (sqlite_failed (copy, status, error))
-    return NULL;
-  backup = sqlite3_backup_init (copy->db, "main", self->db, "main");
-  if (backup == NULL)
+    if (any == NULL)
+      return FALSE;
+    status = sqlite3_step (any);
+    if (sqlite_failed (self, status, error))
+      return FALSE;
+    empty = status == SQLITE_DONE;
+  }
+  if (!empty)
     {
-      sqlite_failed (copy, sqlite3_errcode (copy->db), error);
-      return NULL;
+      g_autoptr(MmCachedStatement) delete = prepare (self, delete_sql, error);
+
+      return delete != NULL && run (self, delete, error);
     }
-  sqlite3_backup_step (backup, -1);
-  if (sqlite_failed (copy, sqlite3_backup_finish (backup), error)
-      || !exec (copy, "PRAGMA foreign_keys = ON", error))
-    return NULL;
-  return g_steal_pointer (&copy);
+  return TRUE;
+}
+
+/* Takes @self back to what mm_sqlite_store_new() made of a new file:
+ * every row of every table goes (sqlite_sequence's too, were a table
+ * AUTOINCREMENT, and with no row left a table's rowids start again
+ * at 1), and the migrations' rows come back.  The schema and the
+ * prepared statements stay, which is the point: the fuzz target clears
+ * one store after each input instead of making one, at a fraction of
+ * the cost of reading the schema and preparing the statements again. */
+gboolean
+mm_sqlite_store_clear (MmSqliteStore  *self,
+                       GError        **error)
+{
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (g_free);
+  gboolean done = TRUE;
+
+  g_return_val_if_fail (MM_IS_SQLITE_STORE (self), FALSE);
+
+  {
+    /* The tables as the schema has them, so that none a later migration
+     * adds is forgotten; read to the end before anything is deleted. */
+    g_autoptr(MmCachedStatement) names =
+      prepare (self, "SELECT name FROM sqlite_master WHERE type = 'table'", error);
+    int status;
+
+    if (names == NULL)
+      return FALSE;
+    while ((status = sqlite3_step (names)) == SQLITE_ROW)
+      {
+        char *quoted = sqlite3_mprintf ("\"%w\"", (const char *) sqlite3_column_text (names, 0));
+
+        g_ptr_array_add (tables, g_strdup (quoted));
+        sqlite3_free (quoted);
+      }
+    if (sqlite_failed (self, status, error))
+      return FALSE;
+  }
+
+  if (!begin (self, error))
+    return FALSE;
+  for (guint i = 0; done && i < tables->len; i++)
+    done = clear_table (self, tables->pdata[i], error);
+  if (done)
+    {
+      g_autoptr(MmCachedStatement) seed = prepare (self, SEED_ROWS, error);
+
+      done = seed != NULL && run (self, seed, error);
+    }
+  return end (self, done, error);
 }
 
 static void
@@ -429,27 +505,6 @@ set_clocks (MmSqliteStore  *self,
   return run (self, statement, error);
 }
 
-/* Statements that go together, or not at all. */
-static gboolean
-begin (MmSqliteStore  *self,
-       GError        **error)
-{
-  return exec (self, "BEGIN IMMEDIATE", error);
-}
-
-static gboolean
-end (MmSqliteStore  *self,
-     gboolean        done,
-     GError        **error)
-{
-  if (!done)
-    {
-      exec (self, "ROLLBACK", NULL);
-      return FALSE;
-    }
-  return exec (self, "COMMIT", error);
-}
-
 static gboolean
 sqlite_add_move (MmStore     *store,
                  const char  *game_id,
@@ -461,7 +516,8 @@ sqlite_add_move (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)", error);
+    prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)"
+                   " ON CONFLICT DO NOTHING", error);
   gboolean done;
 
   if (statement == NULL || !begin (self, error))
@@ -469,7 +525,17 @@ sqlite_add_move (MmStore     *store,
   sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
   sqlite3_bind_int (statement, 2, (int) ply);
   sqlite3_bind_int (statement, 3, square);
-  done = run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
+  done = run (self, statement, error);
+  /* The ply taken before is told apart from a failure, as the referee
+   * reads the move that took it (mm-lobby-moves.c). */
+  if (done && sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
+                   /* Translators: %u is a move's number in its game, %s the game's id */
+                   _("Move %u of the game “%s” is in the database already."), ply, game_id);
+      done = FALSE;
+    }
+  done = done && set_clocks (self, game_id, black_ms, white_ms, error);
   return end (self, done, error);
 }
 
@@ -882,6 +948,38 @@ sqlite_set_meta (MmStore     *store,
   return run (self, statement, error);
 }
 
+static gboolean
+sqlite_close_period (MmStore                *store,
+                     const char             *key,
+                     gint64                  from,
+                     gint64                  to,
+                     MmStoredAccount *const *accounts,
+                     guint                   n_accounts,
+                     GError                **error)
+{
+  MmSqliteStore *self = MM_SQLITE_STORE (store);
+  g_autoptr(MmCachedStatement) claim =
+    prepare (self, "UPDATE meta SET value = ? WHERE key = ? AND value = ?", error);
+  gboolean done;
+
+  if (claim == NULL || !begin (self, error))
+    return FALSE;
+  sqlite3_bind_int64 (claim, 1, to);
+  sqlite3_bind_text (claim, 2, key, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (claim, 3, from);
+  done = run (self, claim, error);
+  if (done && sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED,
+                   /* Translators: a rating period; %s is the database's name */
+                   _("The rating period was closed already in the database %s."), self->path);
+      done = FALSE;
+    }
+  for (guint i = 0; done && i < n_accounts; i++)
+    done = sqlite_save_rating (store, accounts[i], error);
+  return end (self, done, error);
+}
+
 static GPtrArray *
 sqlite_list_rated (MmStore     *store,
                    gint64       since,
@@ -914,6 +1012,7 @@ mm_sqlite_store_store_init (MmStoreInterface *iface)
   iface->get_meta = sqlite_get_meta;
   iface->set_meta = sqlite_set_meta;
   iface->list_rated = sqlite_list_rated;
+  iface->close_period = sqlite_close_period;
   iface->set_admin = sqlite_set_admin;
   iface->add_sanction = sqlite_add_sanction;
   iface->lift_sanction = sqlite_lift_sanction;

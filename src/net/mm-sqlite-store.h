@@ -30,7 +30,7 @@ G_DECLARE_FINAL_TYPE (MmSqliteStore, mm_sqlite_store, MM, SQLITE_STORE, GObject)
 
 MmSqliteStore *mm_sqlite_store_new (const char  *path,
                                     GError     **error);
-MmSqliteStore *mm_sqlite_store_copy_in_memory (MmSqliteStore  *self,
-                                               GError        **error);
+gboolean       mm_sqlite_store_clear (MmSqliteStore  *self,
+                                      GError        **error);
 
 G_END_DECLS

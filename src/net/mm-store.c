@@ -426,6 +426,27 @@ mm_store_set_meta (MmStore     *self,
   return MM_STORE_GET_IFACE (self)->set_meta (self, key, value, error);
 }
 
+/* Closes a rating period once, whichever server of a cluster gets there
+ * first: the meta value @key goes from @from to @to and the ratings of
+ * the @n_accounts accounts are saved, all or nothing.  Fails with
+ * MM_STORE_ERROR_FINISHED, saving nothing, when @key no longer holds
+ * @from: another server closed the period (and saved its ratings)
+ * first. */
+gboolean
+mm_store_close_period (MmStore                *self,
+                       const char             *key,
+                       gint64                  from,
+                       gint64                  to,
+                       MmStoredAccount *const *accounts,
+                       guint                   n_accounts,
+                       GError                **error)
+{
+  g_return_val_if_fail (MM_IS_STORE (self), FALSE);
+  g_return_val_if_fail (key != NULL, FALSE);
+  return MM_STORE_GET_IFACE (self)->close_period (self, key, from, to, accounts, n_accounts,
+                                                  error);
+}
+
 /* The rated games (MmStoredGame, without moves) that finished from
  * @since to before @until, Unix seconds: a rating period's. */
 GPtrArray *

@@ -38,6 +38,7 @@ typedef enum
   MM_STORE_ERROR_TOO_NEW,    /* made by a newer server: its schema is unknown here */
   MM_STORE_ERROR_NOT_FOUND,
   MM_STORE_ERROR_FINISHED,   /* the game's end was written already: it is decided once */
+  MM_STORE_ERROR_EXISTS,     /* the ply of a move was written already: it is taken once */
 } MmStoreError;
 
 /* A game as kept: the moves are squares 0..63 and MM_SQUARE_PASS. */
@@ -215,6 +216,13 @@ struct _MmStoreInterface
   gboolean   (*add_move_finish) (MmStore             *self,
                                  GAsyncResult        *result,
                                  GError             **error);
+  gboolean   (*close_period)    (MmStore             *self,
+                                 const char          *key,
+                                 gint64               from,
+                                 gint64               to,
+                                 MmStoredAccount *const *accounts,
+                                 guint                n_accounts,
+                                 GError             **error);
 };
 
 GQuark     mm_store_error_quark   (void);
@@ -253,6 +261,13 @@ void       mm_store_add_move_async (MmStore              *self,
 gboolean   mm_store_add_move_finish (MmStore             *self,
                                      GAsyncResult        *result,
                                      GError             **error);
+gboolean   mm_store_close_period  (MmStore               *self,
+                                   const char            *key,
+                                   gint64                 from,
+                                   gint64                 to,
+                                   MmStoredAccount *const *accounts,
+                                   guint                  n_accounts,
+                                   GError               **error);
 gboolean   mm_store_take_back     (MmStore               *self,
                                    const char            *game_id,
                                    guint                  n_moves,
