@@ -39,6 +39,7 @@
 #include "mm-lobby-server.h"
 #include "mm-nickname.h"
 #include "mm-pg-store.h"
+#include "mm-rating.h"
 #include "mm-test-client.h"
 #include "mm-test-pg.h"
 
@@ -61,6 +62,12 @@ typedef struct
   Member  members[N_SERVERS];
 } Fixture;
 
+/* A fixture's data: servers that rate in periods of an hour, the first
+ * ending a few seconds after they start; NULL for a game a period. */
+#define RATING_PERIODS ((gconstpointer) "rating periods")
+#define PERIOD_S 3600
+#define PERIOD_ENDS_IN_S 8
+
 /* The servers' logs, in the test's output (shown by meson when it
  * fails): what each server did, and when, is what a failure needs. */
 static void
@@ -74,7 +81,8 @@ server_log_cb (MmLobbyServer *server,
 static void
 member_start (Member     *member,
               const char *conninfo,
-              const char *id)
+              const char *id,
+              guint       rating_period_s)
 {
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
   g_autoptr(GError) error = NULL;
@@ -85,6 +93,7 @@ member_start (Member     *member,
   g_assert_no_error (error);
   mm_server_limits_init (&limits);
   limits.grace_s = GRACE_S;
+  limits.rating_period_s = rating_period_s;
   member->server = mm_lobby_server_new (id, &limits);
   g_strlcpy (member->id, id, sizeof member->id);
   g_signal_connect (member->server, "log", G_CALLBACK (server_log_cb), member->id);
@@ -144,11 +153,22 @@ fixture_set_up (Fixture       *fixture,
 
   fixture->conninfo = mm_test_pg_new_database (&error);
   g_assert_no_error (error);
+  if (data == RATING_PERIODS)
+    {
+      g_autoptr(MmPgStore) store = mm_pg_store_new (fixture->conninfo, &error);
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+      g_assert_no_error (error);
+      g_assert_true (mm_store_set_meta (MM_STORE (store), "rated_until",
+                                        now - PERIOD_S + PERIOD_ENDS_IN_S, &error));
+      g_assert_no_error (error);
+    }
   for (guint i = 0; i < N_SERVERS; i++)
     {
       g_autofree char *id = g_strdup_printf ("server-%c", 'a' + i);
 
-      member_start (&fixture->members[i], fixture->conninfo, id);
+      member_start (&fixture->members[i], fixture->conninfo, id,
+                    data == RATING_PERIODS ? PERIOD_S : 0);
     }
   g_assert_true (run_until (all_connected, fixture, 10));
 }
@@ -289,6 +309,23 @@ sees_no_entry (MmLobbyCluster *cluster,
   Listed listed = { cluster, kind, id };
 
   return run_until (entry_is_gone, &listed, 10);
+}
+
+static gboolean
+entry_is_listed (gpointer data)
+{
+  return !entry_is_gone (data);
+}
+
+/* Whether @cluster comes to list the seek or game @id of @kind. */
+static gboolean
+run_until_listed (MmLobbyCluster *cluster,
+                  const char     *kind,
+                  const char     *id)
+{
+  Listed listed = { cluster, kind, id };
+
+  return run_until (entry_is_listed, &listed, 10);
 }
 
 static void
@@ -578,19 +615,21 @@ client_whole (gpointer data)
   return !mm_lobby_client_is_degraded (data);
 }
 
-/* Starts a game of @base_s seconds a side (0: untimed): @black seeks,
- * @white, on another server, accepts; the game's id. */
+/* Starts a game of @base_s seconds a side (0: untimed), @rated or not:
+ * @black seeks, @white, on another server, accepts; the game's id. */
 static char *
-start_game (MmTestClient *black,
-            MmTestClient *white,
-            guint         base_s)
+start_game_full (MmTestClient *black,
+                 MmTestClient *white,
+                 guint         base_s,
+                 gboolean      rated)
 {
   g_autoptr(JsonObject) opened = NULL, started = NULL, started_white = NULL;
   const char *seek;
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   mm_test_client_send_printf (black, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
-                                     "\"base\":%u,\"increment\":0,\"rated\":false}", base_s);
+                                     "\"base\":%u,\"increment\":0,\"rated\":%s}", base_s,
+                              rated ? "true" : "false");
   opened = mm_test_client_expect (black, "seek-opened", 5);
   seek = json_object_get_string_member (opened, "seek");
   /* Until the other server lists it. */
@@ -611,6 +650,14 @@ start_game (MmTestClient *black,
   started_white = await_type (white, "game-started");
   started = await_type (black, "game-started");
   return g_strdup (json_object_get_string_member (started, "game"));
+}
+
+static char *
+start_game (MmTestClient *black,
+            MmTestClient *white,
+            guint         base_s)
+{
+  return start_game_full (black, white, base_s, FALSE);
 }
 
 /* The side to move of @rules plays its lowest legal square through
@@ -951,6 +998,310 @@ test_gone_while_kept (Fixture       *fixture,
   stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 2);
   g_assert_null (stored->winner);
+}
+
+/* Writes move @ply of the game @id on a connection of the test's own,
+ * as a move's insert does whose commit went through while its answer
+ * was lost with the database's connection. */
+static void
+insert_move_row (Fixture    *fixture,
+                 const char *id,
+                 guint       ply,
+                 int         square)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  g_autofree char *ply_text = g_strdup_printf ("%u", ply);
+  g_autofree char *square_text = g_strdup_printf ("%d", square);
+  const char *const values[] = { id, ply_text, square_text };
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexecParams (conn, "INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)",
+                         3, NULL, values, NULL, NULL, 0);
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+  PQclear (result);
+  PQfinish (conn);
+}
+
+/* A move whose commit went through but whose answer the server lost
+ * (the database went down between the two) was refused to its player
+ * as not kept; its row is there.  Asked again, it is played; another
+ * square asked instead is refused, and the move kept is played: the
+ * rows are the truth, and the game goes on. */
+static void
+test_kept_answer_lost (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  Member *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (a->port, "Bob");
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autoptr(JsonObject) moved = NULL, moved_alice = NULL;
+  MmTestClient *clients[2] = { alice, bob };
+  g_autofree char *game = NULL;
+  guint64 legal;
+  int kept, asked;
+  char square[3];
+
+  game = start_game (alice, bob, 0);
+  for (int ply = 0; ply < 2; ply++)
+    play_lowest (rules, clients, game);
+  drain (alice);
+  drain (bob);
+
+  /* The same square asked again. */
+  kept = __builtin_ctzll (mm_game_get_legal_moves (rules));
+  insert_move_row (fixture, game, 3, kept);
+  mm_square_format (kept, square);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  mm_test_client_expect_reply (alice, "ok", "m");
+  moved = mm_test_client_expect (alice, "moved", 5);
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  g_assert_cmpint (json_object_get_int_member (moved, "ply"), ==, 3);
+  await_move (bob, square);
+  g_assert_true (mm_game_play (rules, kept, NULL));
+
+  /* Another square asked instead: the one kept is played. */
+  legal = mm_game_get_legal_moves (rules);
+  g_assert_cmpint (__builtin_popcountll (legal), >, 1);
+  kept = __builtin_ctzll (legal);
+  asked = 63 - __builtin_clzll (legal);
+  insert_move_row (fixture, game, 4, kept);
+  mm_square_format (asked, square);
+  mm_test_client_send_printf (bob, "{\"type\":\"move\",\"id\":\"w\",\"game\":\"%s\","
+                                   "\"square\":\"%s\"}", game, square);
+  mm_square_format (kept, square);
+  g_clear_pointer (&moved, json_object_unref);
+  moved = mm_test_client_expect (bob, "moved", 5);
+  g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
+  g_assert_cmpint (json_object_get_int_member (moved, "ply"), ==, 4);
+  mm_test_client_expect_error (bob, "not-your-turn", "w");
+  moved_alice = mm_test_client_expect (alice, "moved", 5);
+  g_assert_cmpstr (json_object_get_string_member (moved_alice, "square"), ==, square);
+  g_assert_true (mm_game_play (rules, kept, NULL));
+
+  /* And the game goes on. */
+  play_lowest (rules, clients, game);
+  stored = stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 5);
+  g_assert_cmpint (g_array_index (stored->moves, int, 3), ==, kept);
+}
+
+/* A registered player @name, logged in on the server at @port. */
+static MmTestClient *
+register_player (guint16     port,
+                 const char *name)
+{
+  MmTestClient *client = mm_test_client_hello (port);
+  g_autoptr(JsonObject) session = NULL;
+
+  mm_test_client_send_printf (client, "{\"type\":\"register\",\"id\":\"r\",\"name\":\"%s\","
+                                      "\"password\":\"%s-password\"}", name, name);
+  session = mm_test_client_expect (client, "session", 20);
+  client->token = g_strdup (json_object_get_string_member (session, "token"));
+  return client;
+}
+
+/* The next change of @name to @status in the lobby's list that @client
+ * follows, skipping other news; 10 s at most. */
+static JsonObject *
+await_status (MmTestClient *client,
+              const char   *name,
+              const char   *status)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(JsonObject) message = mm_test_client_next (client, 1);
+      const char *type = message != NULL ? mm_protocol_get_type (message) : "";
+
+      if ((g_str_equal (type, "player-changed") || g_str_equal (type, "player-added"))
+          && g_str_equal (json_object_get_string_member (message, "name"), name)
+          && g_str_equal (json_object_get_string_member (message, "status"), status))
+        return g_steal_pointer (&message);
+    }
+  g_error ("%s never became %s", name, status);
+  return NULL;
+}
+
+/* Bob, on server B, plays a rated game that server A referees, and
+ * Carol, on C, watches it: the lobby, seen from C, shows them playing
+ * and watching; Bob cannot start a second game meanwhile, on his own
+ * server or another's; once it is over his own server has his new
+ * rating, shows it, and rates his next game there from it. */
+static void
+test_status_across_servers (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1], *c = &fixture->members[2];
+  g_autoptr(MmTestClient) alice = register_player (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = register_player (b->port, "Bob");
+  g_autoptr(MmTestClient) carol = mm_test_client_login (c->port, "Carol");
+  g_autoptr(MmTestClient) dora = mm_test_client_login (c->port, "Dora");
+  g_autoptr(JsonObject) opened = NULL, started = NULL, ended = NULL, state = NULL;
+  g_autoptr(JsonObject) bob_playing = NULL, bob_idle = NULL, again = NULL;
+  g_autoptr(MmStoredAccount) alice_after = NULL, bob_after = NULL;
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game = NULL;
+  MmRating ratings[2];
+  const char *seek;
+
+  g_assert_true (sees (c->cluster, "Alice", TRUE, 10));
+  g_assert_true (sees (c->cluster, "Bob", TRUE, 10));
+  subscribe (dora, "players");
+  g_hash_table_unref (read_snapshot_of (dora, "players"));
+
+  mm_test_client_send_line (alice, "{\"type\":\"seek\",\"id\":\"s\",\"color\":\"black\","
+                                   "\"base\":0,\"increment\":0,\"rated\":true}");
+  opened = mm_test_client_expect (alice, "seek-opened", 5);
+  seek = json_object_get_string_member (opened, "seek");
+  g_assert_true (run_until_listed (b->cluster, "seek", seek));
+  mm_test_client_send_printf (bob, "{\"type\":\"accept-seek\",\"id\":\"a\",\"seek\":\"%s\"}",
+                              seek);
+  mm_test_client_expect_reply (bob, "ok", "a");
+  started = await_type (bob, "game-started");
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  json_object_unref (await_type (alice, "game-started"));
+
+  /* Playing, as the lobby shows it from a third server. */
+  bob_playing = await_status (dora, "Bob", "playing");
+  g_assert_cmpint (json_object_get_int_member (bob_playing, "rating"), ==, 1500);
+  /* One game at a time: a seek of his own, or another's on another
+   * server, is refused. */
+  mm_test_client_send_line (bob, "{\"type\":\"seek\",\"id\":\"s2\",\"color\":\"black\","
+                                 "\"base\":0,\"increment\":0,\"rated\":false}");
+  mm_test_client_expect_error (bob, "busy", "s2");
+  g_clear_pointer (&opened, json_object_unref);
+  mm_test_client_send_line (carol, "{\"type\":\"seek\",\"id\":\"s3\",\"color\":\"white\","
+                                   "\"base\":0,\"increment\":0,\"rated\":false}");
+  opened = mm_test_client_expect (carol, "seek-opened", 5);
+  seek = json_object_get_string_member (opened, "seek");
+  g_assert_true (run_until_listed (b->cluster, "seek", seek));
+  mm_test_client_send_printf (bob, "{\"type\":\"accept-seek\",\"id\":\"a2\",\"seek\":\"%s\"}",
+                              seek);
+  mm_test_client_expect_error (bob, "busy", "a2");
+  mm_test_client_send_printf (carol, "{\"type\":\"cancel-seek\",\"id\":\"c\",\"seek\":\"%s\"}",
+                              seek);
+  mm_test_client_expect_reply (carol, "ok", "c");
+
+  /* Watching another server's game, then not. */
+  mm_test_client_send_printf (carol, "{\"type\":\"watch\",\"id\":\"w\",\"game\":\"%s\"}", game);
+  state = await_type (carol, "game-state");
+  json_object_unref (await_status (dora, "Carol", "watching"));
+  mm_test_client_send_printf (carol, "{\"type\":\"unwatch\",\"id\":\"u\",\"game\":\"%s\"}", game);
+  json_object_unref (await_status (dora, "Carol", "idle"));
+
+  /* Bob resigns: idle again, with the rating the game gave him. */
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"id\":\"r\",\"game\":\"%s\"}", game);
+  ended = await_type (bob, "game-ended");
+  g_assert_cmpint (json_object_get_int_member (ended, "white_rating"), <, 1500);
+  bob_idle = await_status (dora, "Bob", "idle");
+  g_assert_cmpint (json_object_get_int_member (bob_idle, "rating"), ==,
+                   json_object_get_int_member (ended, "white_rating"));
+  json_object_unref (await_type (alice, "game-ended"));
+
+  /* A second rated game, refereed by Bob's own server this time: rated
+   * from the ratings the first one left, as the database has them. */
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  alice_after = mm_store_find_account (MM_STORE (store), "Alice", &error);
+  g_assert_no_error (error);
+  bob_after = mm_store_find_account (MM_STORE (store), "Bob", &error);
+  g_assert_no_error (error);
+  ratings[MM_COLOR_BLACK] = (MmRating) { bob_after->rating, bob_after->deviation,
+                                         bob_after->volatility };
+  ratings[MM_COLOR_WHITE] = (MmRating) { alice_after->rating, alice_after->deviation,
+                                         alice_after->volatility };
+  mm_rating_update_pair (&ratings[MM_COLOR_BLACK], &ratings[MM_COLOR_WHITE], 0,
+                         MM_RATING_DEFAULT_TAU);
+  g_clear_pointer (&opened, json_object_unref);
+  g_clear_pointer (&started, json_object_unref);
+  mm_test_client_send_line (bob, "{\"type\":\"seek\",\"id\":\"s4\",\"color\":\"black\","
+                                 "\"base\":0,\"increment\":0,\"rated\":true}");
+  opened = mm_test_client_expect (bob, "seek-opened", 5);
+  seek = json_object_get_string_member (opened, "seek");
+  g_assert_true (run_until_listed (a->cluster, "seek", seek));
+  mm_test_client_send_printf (alice, "{\"type\":\"accept-seek\",\"id\":\"a3\",\"seek\":\"%s\"}",
+                              seek);
+  mm_test_client_expect_reply (alice, "ok", "a3");
+  started = await_type (bob, "game-started");
+  g_free (game);
+  game = g_strdup (json_object_get_string_member (started, "game"));
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"id\":\"r2\",\"game\":\"%s\"}", game);
+  again = await_type (bob, "game-ended");
+  g_assert_cmpint (json_object_get_int_member (again, "black_rating"), ==,
+                   (gint64) (ratings[MM_COLOR_BLACK].rating + 0.5));
+  g_assert_cmpint (json_object_get_int_member (again, "white_rating"), ==,
+                   (gint64) (ratings[MM_COLOR_WHITE].rating + 0.5));
+}
+
+/* Three servers rating in periods: the period with a rated game in it
+ * is closed once, not once a server (each would move the ratings
+ * again), and the players' own servers show the new ratings. */
+static void
+test_rating_period_once (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  Member *a = &fixture->members[0], *b = &fixture->members[1], *c = &fixture->members[2];
+  g_autoptr(MmTestClient) alice = register_player (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = register_player (b->port, "Bob");
+  g_autoptr(MmTestClient) dora = mm_test_client_login (c->port, "Dora");
+  g_autoptr(JsonObject) ended = NULL, bob_rated = NULL;
+  g_autoptr(MmStoredAccount) kept = NULL;
+  g_autoptr(MmPgStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game = NULL;
+  MmRating one = { MM_RATING_START, MM_RATING_START_DEVIATION,
+                   MM_RATING_START_VOLATILITY };
+  MmRatingGame lost = { MM_RATING_START, MM_RATING_START_DEVIATION, 0 };
+  MmRating expected;
+  gint64 deadline, until = 0;
+
+  g_assert_true (sees (c->cluster, "Bob", TRUE, 10));
+  subscribe (dora, "players");
+  g_hash_table_unref (read_snapshot_of (dora, "players"));
+  game = start_game_full (alice, bob, 0, TRUE);
+  /* Alice is black: Bob resigns, and the game waits for the period. */
+  mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"id\":\"r\",\"game\":\"%s\"}", game);
+  ended = await_type (bob, "game-ended");
+  g_assert_false (json_object_has_member (ended, "white_rating"));
+
+  store = mm_pg_store_new (fixture->conninfo, &error);
+  g_assert_no_error (error);
+  deadline = g_get_monotonic_time () + (PERIOD_ENDS_IN_S + 20) * G_USEC_PER_SEC;
+  for (;;)
+    {
+      g_clear_pointer (&kept, mm_stored_account_free);
+      kept = mm_store_find_account (MM_STORE (store), "Bob", &error);
+      g_assert_no_error (error);
+      if (kept->deviation != MM_RATING_START_DEVIATION)
+        break;
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      mm_test_run_for (200);
+    }
+  /* Every server has had its turns at the period since. */
+  mm_test_run_for (3000);
+  mm_rating_update (&one, &lost, 1, MM_RATING_DEFAULT_TAU, &expected);
+  g_clear_pointer (&kept, mm_stored_account_free);
+  kept = mm_store_find_account (MM_STORE (store), "Bob", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (kept->rating, expected.rating, 1e-6);
+  g_assert_cmpfloat_with_epsilon (kept->deviation, expected.deviation, 1e-6);
+  g_assert_true (mm_store_get_meta (MM_STORE (store), "rated_until", &until, &error));
+  g_assert_cmpint (until, >, g_get_real_time () / G_USEC_PER_SEC - PERIOD_S);
+
+  bob_rated = await_status (dora, "Bob", "idle");
+  while (json_object_get_int_member (bob_rated, "rating") == MM_RATING_START)
+    {
+      g_clear_pointer (&bob_rated, json_object_unref);
+      bob_rated = await_status (dora, "Bob", "idle");
+    }
+  g_assert_cmpint (json_object_get_int_member (bob_rated, "rating"), ==,
+                   (gint64) (expected.rating + 0.5));
 }
 
 /* A challenge from one server to a player on another: declined once,
@@ -1622,6 +1973,12 @@ main (int argc, char *argv[])
               test_clock_during_slow_commit, fixture_tear_down);
   g_test_add ("/cluster/gone-while-kept", Fixture, NULL, fixture_set_up, test_gone_while_kept,
               fixture_tear_down);
+  g_test_add ("/cluster/kept-answer-lost", Fixture, NULL, fixture_set_up,
+              test_kept_answer_lost, fixture_tear_down);
+  g_test_add ("/cluster/status-across-servers", Fixture, NULL, fixture_set_up,
+              test_status_across_servers, fixture_tear_down);
+  g_test_add ("/cluster/rating-period-once", Fixture, RATING_PERIODS, fixture_set_up,
+              test_rating_period_once, fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
               fixture_tear_down);
   g_test_add ("/cluster/referee-paused", Fixture, NULL, fixture_set_up, test_referee_paused,

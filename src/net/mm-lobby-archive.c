@@ -66,6 +66,8 @@ mm_lobby_game_rate (MmLobbyGame *game,
       if (self->store != NULL)
         mm_lobby_server_stored (self, mm_store_save_rating (self->store, accounts[c], &error),
                                 error);
+      if (game->players[c]->proxy && game->players[c]->peer != NULL)
+        mm_lobby_relay_tell_rating (game->players[c]->peer, accounts[c]);
     }
   json_object_set_int_member (ended, "black_rating",
                               (gint64) (ratings[MM_COLOR_BLACK].rating + 0.5));
@@ -109,9 +111,28 @@ period_player (MmLobbyServer *self,
   return player;
 }
 
+/* The new rating of @account, kept by whichever server closed the
+ * period, to the session of its player here. */
+static void
+tell_new_rating (MmLobbyServer         *self,
+                 const MmStoredAccount *account)
+{
+  MmLobbySession *session = mm_lobby_server_find_session (self, account->name);
+
+  if (session == NULL || session->account == NULL)
+    return;
+  session->account->rating = account->rating;
+  session->account->deviation = account->deviation;
+  session->account->volatility = account->volatility;
+  mm_lobby_presence_announce (self, session, "player-changed");
+}
+
 /* One rating period, Glicko-2 as the paper has it: every player's games
  * of the period against the opponents as they stood at its start, then
- * all the new ratings at once. */
+ * all the new ratings at once, kept with the period's end in one go:
+ * of the servers of a cluster, one closes it.  Fails with
+ * MM_STORE_ERROR_FINISHED when another server did; the ratings it kept
+ * are then read back for the players here. */
 static gboolean
 rate_period (MmLobbyServer  *self,
              gint64          since,
@@ -120,8 +141,11 @@ rate_period (MmLobbyServer  *self,
 {
   g_autoptr(GPtrArray) games = mm_store_list_rated (self->store, since, until, error);
   g_autoptr(GHashTable) players = NULL;
+  g_autoptr(GPtrArray) accounts = NULL;
+  g_autoptr(GError) failure = NULL;
   GHashTableIter iter;
   gpointer value;
+  gboolean closed;
 
   if (games == NULL)
     return FALSE;
@@ -144,6 +168,7 @@ rate_period (MmLobbyServer  *self,
       g_array_append_val (white->games, for_white);
     }
   /* Computed from the ratings at the start for everyone, then kept. */
+  accounts = g_ptr_array_new ();
   g_hash_table_iter_init (&iter, players);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -157,22 +182,31 @@ rate_period (MmLobbyServer  *self,
       player->account->rating = after.rating;
       player->account->deviation = after.deviation;
       player->account->volatility = after.volatility;
+      g_ptr_array_add (accounts, player->account);
     }
-  g_hash_table_iter_init (&iter, players);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  closed = mm_store_close_period (self->store, RATED_UNTIL, since, until,
+                                  (MmStoredAccount *const *) accounts->pdata, accounts->len,
+                                  &failure);
+  if (!closed && !g_error_matches (failure, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED))
     {
-      PeriodPlayer *player = value;
-      MmLobbySession *session = mm_lobby_server_find_session (self, player->account->name);
+      g_propagate_error (error, g_steal_pointer (&failure));
+      return FALSE;
+    }
+  for (guint i = 0; i < accounts->len; i++)
+    {
+      MmStoredAccount *account = accounts->pdata[i];
+      g_autoptr(MmStoredAccount) kept = NULL;
 
-      if (!mm_store_save_rating (self->store, player->account, error))
-        return FALSE;
-      if (session != NULL && session->account != NULL)
-        {
-          session->account->rating = player->account->rating;
-          session->account->deviation = player->account->deviation;
-          session->account->volatility = player->account->volatility;
-          mm_lobby_presence_announce (self, session, "player-changed");
-        }
+      if (!closed && mm_lobby_server_find_session (self, account->name) != NULL)
+        kept = mm_store_find_account (self->store, account->name, NULL);
+      if (closed || kept != NULL)
+        tell_new_rating (self, closed ? account : kept);
+    }
+  if (!closed)
+    {
+      mm_lobby_server_log (self, "rating period closed by another server");
+      g_propagate_error (error, g_steal_pointer (&failure));
+      return FALSE;
     }
   mm_lobby_server_log (self, "rating period over: %u games, %u players", games->len,
                        g_hash_table_size (players));
@@ -181,7 +215,8 @@ rate_period (MmLobbyServer  *self,
 
 /* Closes the rating periods that are over, from where the store says
  * the last one ended: a period that ended while the server was down is
- * closed at its start. */
+ * closed at its start.  In a cluster each period is closed once, by
+ * the first server to get there; the others go on from its end. */
 void
 mm_lobby_ratings_close_periods (MmLobbyServer *self)
 {
@@ -207,15 +242,29 @@ mm_lobby_ratings_close_periods (MmLobbyServer *self)
     }
   while (now >= self->rating_period_start + period)
     {
-      if (!mm_lobby_server_stored (self, rate_period (self, self->rating_period_start,
-                                                      self->rating_period_start + period, &error),
-                                   error))
-        return;
-      self->rating_period_start += period;
-      error = NULL;
-      mm_lobby_server_stored (self, mm_store_set_meta (self->store, RATED_UNTIL,
-                                                       self->rating_period_start, &error),
-                              error);
+      gint64 start = self->rating_period_start;
+
+      if (rate_period (self, start, start + period, &error))
+        {
+          self->rating_period_start += period;
+          continue;
+        }
+      if (!g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED))
+        {
+          mm_lobby_server_stored (self, FALSE, error);
+          return;
+        }
+      g_clear_error (&error);
+      if (!mm_store_get_meta (self->store, RATED_UNTIL, &self->rating_period_start, &error)
+          || self->rating_period_start == start)
+        {
+          /* The row is gone, or the store failed: tried again at the
+           * next check. */
+          self->rating_period_start = start;
+          if (error != NULL)
+            mm_lobby_server_stored (self, FALSE, error);
+          return;
+        }
     }
 }
 

@@ -51,7 +51,9 @@ color_name (MmColor color)
 gboolean
 mm_lobby_session_is_playing (MmLobbySession *session)
 {
-  return session->game != NULL && !session->game->over;
+  return (session->game != NULL && !session->game->over)
+         || (session->playing_elsewhere != NULL
+             && g_hash_table_size (session->playing_elsewhere) > 0);
 }
 
 static void

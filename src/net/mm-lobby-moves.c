@@ -295,6 +295,77 @@ play_kept (MmLobbyGame *game)
   after_keeping (game);
 }
 
+/* The square of the @ply-th move of @stored (passes are not moves of
+ * a ply), or MM_SQUARE_NONE. */
+static int
+stored_square (const MmStoredGame *stored,
+               guint               ply)
+{
+  guint seen = 0;
+
+  for (guint i = 0; i < stored->moves->len; i++)
+    {
+      int square = g_array_index (stored->moves, int, i);
+
+      if (square != MM_SQUARE_PASS && ++seen == ply)
+        return square;
+    }
+  return MM_SQUARE_NONE;
+}
+
+/* The ply of the move kept was taken in the store already.  The
+ * referee asks for each ply once, so it was this game's own move whose
+ * commit went through while its answer was lost with the database's
+ * connection: its player was refused then, and has asked again, the
+ * same square or another.  The rows are the truth: the move stored is
+ * played, as an answer to the request if it is the same square, and
+ * the other one is refused.  FALSE when the store cannot say which move
+ * took the ply.  @game may be gone after TRUE. */
+static gboolean
+play_stored (MmLobbyGame *game)
+{
+  MmLobbyServer *self = game->server;
+  MmLobbyKeptMove *kept = game->keeping;
+  guint ply = mm_lobby_game_count_discs_played (game) + 1;
+  g_autoptr(GError) error = NULL;
+  /* Rare, and short: read while the main loop waits. */
+  g_autoptr(MmStoredGame) stored = mm_store_find_game (self->store, game->id, &error);
+  MmLobbyPeer *peer;
+  int square;
+
+  if (stored == NULL)
+    {
+      mm_lobby_server_log (self, "store: %s", error->message);
+      return FALSE;
+    }
+  square = stored_square (stored, ply);
+  if (square == kept->square)
+    {
+      mm_lobby_server_log (self, "game %s: move %u was kept already, its answer lost", game->id,
+                           ply);
+      play_kept (game);
+      return TRUE;
+    }
+  if (square == MM_SQUARE_NONE || game->over
+      || mm_game_get_n_moves (game->game) != kept->n_moves
+      || !mm_game_check_play (game->game, square, NULL))
+    return FALSE;
+  mm_lobby_server_log (self, "game %s: move %u was kept already as another square, played",
+                       game->id, ply);
+  game->keeping = NULL;
+  peer = seat_peer (game, kept->color, kept->serial);
+  play_move (game, NULL, NULL, square);
+  if (peer != NULL)
+    mm_lobby_peer_refuse (peer, kept->id, MM_PROTOCOL_ERROR_NOT_YOUR_TURN,
+                          /* Translators: protocol error; a move the server said it could
+                           * not keep had been kept after all */
+                          _("Your earlier move was kept after all, and stands."));
+  resume_clock (game, kept);
+  kept_move_free (kept);
+  after_keeping (game);
+  return TRUE;
+}
+
 static void
 move_kept_cb (GObject      *source,
               GAsyncResult *result,
@@ -321,6 +392,9 @@ move_kept_cb (GObject      *source,
       g_clear_pointer (&game->keeping, kept_move_free);
       return;
     }
+  if (!done && g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS)
+      && !mm_lobby_failover_in_doubt (self) && play_stored (game))
+    return;
   if (!done)
     {
       MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);

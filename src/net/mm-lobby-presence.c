@@ -39,7 +39,9 @@ mm_lobby_session_get_status (MmLobbySession *session)
     return "away";
   if (mm_lobby_session_is_playing (session))
     return "playing";
-  if (g_hash_table_size (session->peer->watching) > 0)
+  if (g_hash_table_size (session->peer->watching) > 0
+      || (session->peer->watching_elsewhere != NULL
+          && g_hash_table_size (session->peer->watching_elsewhere) > 0))
     return "watching";
   return "idle";
 }

@@ -31,6 +31,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "mm-lobby-server-private.h"
 #include "mm-nickname.h"
 
@@ -178,6 +180,24 @@ mm_lobby_relay_deliver (MmLobbyPeer *proxy,
   mm_lobby_cluster_relay (proxy->server->cluster, proxy->home, proxy->session->key, body);
 }
 
+/* The rating of @proxy's player, rated in a game here, to its own
+ * server: that server's copy of the account is the one the player's
+ * next games there are rated from, and the lobby is told of it. */
+void
+mm_lobby_relay_tell_rating (MmLobbyPeer           *proxy,
+                            const MmStoredAccount *account)
+{
+  g_autoptr(JsonObject) body = json_object_new ();
+
+  if (proxy->server->cluster == NULL || proxy->session == NULL)
+    return;
+  json_object_set_string_member (body, "kind", "rated");
+  json_object_set_double_member (body, "rating", account->rating);
+  json_object_set_double_member (body, "deviation", account->deviation);
+  json_object_set_double_member (body, "volatility", account->volatility);
+  mm_lobby_cluster_relay (proxy->server->cluster, proxy->home, proxy->session->key, body);
+}
+
 /* The server that referees the game or holds the seek a request of
  * @type names, when it is another; NULL to handle it here. */
 static const char *
@@ -220,6 +240,20 @@ referee_of (MmLobbyServer *self,
   return server != NULL ? server : g_hash_table_lookup (self->remote_ids, id);
 }
 
+/* Adds or removes @id in the set *@set, made on first use; TRUE if it
+ * changed. */
+static gboolean
+set_has (GHashTable **set,
+         const char  *id,
+         gboolean     has)
+{
+  if (!has)
+    return *set != NULL && g_hash_table_remove (*set, id);
+  if (*set == NULL)
+    *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return g_hash_table_add (*set, g_strdup (id));
+}
+
 /* Sends a request of @peer's about another server's seek or game to
  * that server; FALSE if it is this server's to handle. */
 gboolean
@@ -235,6 +269,22 @@ mm_lobby_relay_forward (MmLobbyPeer *peer,
   if (self->cluster == NULL || peer->home != NULL || peer->session == NULL
       || (referee = referee_of (self, message, type)) == NULL)
     return FALSE;
+  /* The referee knows only its own games: whether the player plays one
+   * elsewhere is known here. */
+  if ((g_str_equal (type, "accept-seek") || g_str_equal (type, "accept-challenge"))
+      && mm_lobby_session_is_playing (peer->session))
+    {
+      mm_lobby_peer_refuse (peer, json_object_get_string_member_with_default (message, "id", NULL),
+                            MM_PROTOCOL_ERROR_BUSY,
+                            /* Translators: protocol error */
+                            _("Finish your game first."));
+      return TRUE;
+    }
+  if (g_str_equal (type, "unwatch")
+      && set_has (&peer->watching_elsewhere,
+                  json_object_get_string_member_with_default (message, "game", ""), FALSE)
+      && g_str_equal (mm_lobby_session_get_status (peer->session), "idle"))
+    mm_lobby_presence_announce (self, peer->session, "player-changed");
   body = json_object_new ();
   who = json_object_new ();
   json_object_set_string_member (who, "name", peer->session->name);
@@ -244,6 +294,51 @@ mm_lobby_relay_forward (MmLobbyPeer *peer,
   json_object_set_object_member (body, "request", json_object_ref (message));
   mm_lobby_cluster_relay (self->cluster, referee, peer->session->key, body);
   return TRUE;
+}
+
+/* Whether @session plays in the game @message describes. */
+static gboolean
+is_seated (MmLobbySession *session,
+           JsonObject     *message)
+{
+  static const char *const seats[] = { "black", "white" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (seats); c++)
+    {
+      const char *name = json_object_get_string_member_with_default (message, seats[c], NULL);
+      g_autofree char *key = name != NULL ? mm_nickname_key (name) : NULL;
+
+      if (key != NULL && g_str_equal (key, session->key))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What a player here does in another server's games, as the messages
+ * it is sent from there say, so that its status in the lobby is told
+ * (playing, watching) and it plays one game at a time across the
+ * cluster as on one server. */
+static void
+follow_elsewhere (MmLobbyServer  *self,
+                  MmLobbySession *session,
+                  JsonObject     *message)
+{
+  const char *type = mm_protocol_get_type (message);
+  const char *game = json_object_get_string_member_with_default (message, "game", NULL);
+  const char *before = mm_lobby_session_get_status (session);
+
+  if (type == NULL || game == NULL)
+    return;
+  if (g_str_equal (type, "game-started")
+      || (g_str_equal (type, "game-state") && is_seated (session, message)))
+    set_has (&session->playing_elsewhere, game,
+             g_str_equal (type, "game-started") || json_object_has_member (message, "to_move"));
+  else if (g_str_equal (type, "game-state") && session->peer != NULL)
+    set_has (&session->peer->watching_elsewhere, game, TRUE);
+  else if (g_str_equal (type, "game-ended"))
+    set_has (&session->playing_elsewhere, game, FALSE);
+  if (!g_str_equal (before, mm_lobby_session_get_status (session)))
+    mm_lobby_presence_announce (self, session, "player-changed");
 }
 
 /* A message from another server for a player here: sent on, and the
@@ -262,8 +357,34 @@ take_delivery (MmLobbyServer *self,
     g_hash_table_insert (self->remote_ids, g_strdup (game), g_strdup (from_server));
   if (challenge != NULL && !g_hash_table_contains (self->challenges, challenge))
     g_hash_table_insert (self->remote_ids, g_strdup (challenge), g_strdup (from_server));
+  if (session != NULL)
+    follow_elsewhere (self, session, message);
   if (session != NULL && session->peer != NULL)
     mm_lobby_peer_send (session->peer, message);
+}
+
+/* A player here rated by another server's referee. */
+static void
+take_rating (MmLobbyServer *self,
+             const char    *key,
+             JsonObject    *body)
+{
+  MmLobbySession *session = g_hash_table_lookup (self->sessions, key);
+  double rating = json_object_get_double_member_with_default (body, "rating", -1);
+  double deviation = json_object_get_double_member_with_default (body, "deviation", -1);
+  double volatility = json_object_get_double_member_with_default (body, "volatility", -1);
+
+  if (session == NULL || session->account == NULL)
+    return;
+  if (rating < 0 || deviation <= 0 || volatility <= 0)
+    {
+      mm_lobby_server_log (self, "relay: a rating of %s out of bounds, dropped", session->name);
+      return;
+    }
+  session->account->rating = rating;
+  session->account->deviation = deviation;
+  session->account->volatility = volatility;
+  mm_lobby_presence_announce (self, session, "player-changed");
 }
 
 /* A request of a player on @from_server about a seek or a game here:
@@ -301,6 +422,8 @@ relayed_cb (MmLobbyCluster *cluster,
 
   if (g_str_equal (kind, "deliver") && message != NULL && JSON_NODE_HOLDS_OBJECT (message))
     take_delivery (self, from_server, key, json_node_get_object (message));
+  else if (g_str_equal (kind, "rated"))
+    take_rating (self, key, body);
   else if (g_str_equal (kind, "forward") && request != NULL && JSON_NODE_HOLDS_OBJECT (request)
            && who != NULL && JSON_NODE_HOLDS_OBJECT (who))
     take_request (self, from_server, json_node_get_object (who), json_node_get_object (request));

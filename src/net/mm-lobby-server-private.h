@@ -74,6 +74,9 @@ typedef struct
   gboolean        hashing;
   /* The games it watches: id → MmLobbyGame */
   GHashTable     *watching;
+  /* The ids of the games of other servers it watches (mm-lobby-relay.c);
+   * NULL for none yet */
+  GHashTable     *watching_elsewhere;
   /* For a proxy (mm-lobby-relay.c): the server of the player it stands
    * for, where what it is sent goes; NULL for a connection */
   char           *home;
@@ -104,6 +107,9 @@ struct _MmLobbySession
   /* A player of another server's, in a game refereed here: not in the
    * server's sessions, and its presence that server's to tell */
   gboolean     proxy;
+  /* The ids of the games it plays that other servers referee
+   * (mm-lobby-relay.c); NULL for none yet */
+  GHashTable  *playing_elsewhere;
 };
 
 struct _MmLobbyServer
@@ -451,6 +457,8 @@ gboolean mm_lobby_relay_forward     (MmLobbyPeer    *peer,
                                      const char     *type);
 void     mm_lobby_relay_deliver     (MmLobbyPeer    *proxy,
                                      JsonObject     *message);
+void     mm_lobby_relay_tell_rating (MmLobbyPeer           *proxy,
+                                     const MmStoredAccount *account);
 void     mm_lobby_relay_list        (MmLobbyServer  *self,
                                      const char     *kind,
                                      const char     *id,

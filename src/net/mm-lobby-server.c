@@ -174,6 +174,7 @@ peer_free (MmLobbyPeer *peer)
   g_signal_handlers_disconnect_by_data (peer->connection, peer);
   g_object_unref (peer->connection);
   g_hash_table_unref (peer->watching);
+  g_clear_pointer (&peer->watching_elsewhere, g_hash_table_unref);
   g_free (peer->address);
   g_free (peer);
 }

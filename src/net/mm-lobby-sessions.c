@@ -66,6 +66,7 @@ mm_lobby_session_free (MmLobbySession *session)
   g_free (session->token);
   g_free (session->token_hash);
   g_hash_table_unref (session->ignored);
+  g_clear_pointer (&session->playing_elsewhere, g_hash_table_unref);
   mm_stored_account_free (session->account);
   g_free (session);
 }
