@@ -186,9 +186,10 @@ test_selfplay_archive_openings (void)
 }
 
 static MmTrainSampleSet
-load_samples (const char *games_path,
-              const char *extra_games_path,
-              MmTrainReport *report)
+load_samples_cached (const char    *games_path,
+                     const char    *extra_games_path,
+                     const char    *cache_path,
+                     MmTrainReport *report)
 {
   g_autoptr(GError) error = NULL;
   MmTrainOptions options;
@@ -199,10 +200,37 @@ load_samples (const char *games_path,
   options.extra_games_path = extra_games_path;
   options.label.exact_empties = 8;
   options.label.n_threads = 1;
+  options.samples_cache = cache_path;
   memset (report, 0, sizeof *report);
   g_assert_true (mm_train_load_samples (&options, &set, report, &error));
   g_assert_no_error (error);
   return set;
+}
+
+static MmTrainSampleSet
+load_samples (const char    *games_path,
+              const char    *extra_games_path,
+              MmTrainReport *report)
+{
+  return load_samples_cached (games_path, extra_games_path, NULL, report);
+}
+
+static void
+assert_same_samples (const MmTrainSampleSet *a,
+                     const MmTrainSampleSet *b)
+{
+  g_assert_cmpuint (a->n_games, ==, b->n_games);
+  g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+  for (guint g = 0; g <= a->n_games; g++)
+    g_assert_cmpuint (a->game_start[g], ==, b->game_start[g]);
+  for (gsize i = 0; i < a->n_samples; i++)
+    {
+      g_assert_cmpuint (a->samples[i].player, ==, b->samples[i].player);
+      g_assert_cmpuint (a->samples[i].opponent, ==, b->samples[i].opponent);
+      g_assert_cmpuint (a->samples[i].game, ==, b->samples[i].game);
+      g_assert_cmpint (a->samples[i].label, ==, b->samples[i].label);
+      g_assert_cmpint (a->samples[i].exact, ==, b->samples[i].exact);
+    }
 }
 
 /* The trainer learns from self-play games as extra games: they are read
@@ -245,6 +273,71 @@ test_selfplay_extra_games (void)
   temp_file_clear (&temp);
 }
 
+/* With a cache, the archive's labelled positions are kept in it and the
+ * extra games' beside it: the same samples as without a cache, read
+ * back without the games, and other extra games labelled without the
+ * archive being labelled again. */
+static void
+test_selfplay_extra_games_cached (void)
+{
+  MmTrainSelfplayOptions options;
+  TempFile archive, extra;
+  g_autofree char *archive_games = NULL, *extra_games = NULL, *cache = NULL;
+  g_autofree char *extra_cache = NULL, *other_path = NULL;
+  MmTrainReport uncached, first, again, other;
+  MmTrainSampleSet set_uncached, set_first, set_again, set_other;
+  gsize n_archive;
+
+  temp_file_init (&archive);
+  temp_file_init (&extra);
+  selfplay_options (&options, SEED, 1);
+  archive_games = play_to_file (&options, archive.path);
+  selfplay_options (&options, SEED + 1, 1);
+  extra_games = play_to_file (&options, extra.path);
+  cache = g_build_filename (archive.dir, "samples.cache", NULL);
+  extra_cache = g_strconcat (cache, "-extra", NULL);
+
+  set_uncached = load_samples (archive.path, extra.path, &uncached);
+  set_first = load_samples_cached (archive.path, extra.path, cache, &first);
+  assert_same_samples (&set_uncached, &set_first);
+  g_assert_cmpuint (first.n_extra_games, ==, N_GAMES);
+  g_assert_cmpuint (first.n_validation_samples, ==, uncached.n_validation_samples);
+  g_assert_true (g_file_test (cache, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (extra_cache, G_FILE_TEST_IS_REGULAR));
+
+  /* Read back from the caches alone: the games files are not needed. */
+  other_path = g_build_filename (extra.dir, "other.txt", NULL);
+  g_assert_cmpint (g_rename (extra.path, other_path), ==, 0);
+  g_assert_cmpint (g_rename (archive.path, extra.path), ==, 0);
+  set_again = load_samples_cached (archive.path, extra.path, cache, &again);
+  assert_same_samples (&set_first, &set_again);
+  g_assert_cmpuint (again.n_extra_games, ==, N_GAMES);
+
+  /* Other extra games (the archive's, now under the extra's name) with
+   * the extra cache gone: they are labelled, the archive read from its
+   * cache (its file is gone). */
+  g_assert_cmpint (g_unlink (extra_cache), ==, 0);
+  set_other = load_samples_cached (archive.path, extra.path, cache, &other);
+  n_archive = set_uncached.game_start[N_GAMES];
+  g_assert_cmpuint (set_other.n_samples, ==, 2 * n_archive);
+  for (gsize i = 0; i < n_archive; i++)
+    {
+      g_assert_cmpuint (set_other.samples[n_archive + i].player, ==,
+                        set_uncached.samples[i].player);
+      g_assert_cmpint (set_other.samples[n_archive + i].label, ==, set_uncached.samples[i].label);
+    }
+
+  mm_train_samples_clear (&set_uncached);
+  mm_train_samples_clear (&set_first);
+  mm_train_samples_clear (&set_again);
+  mm_train_samples_clear (&set_other);
+  g_unlink (cache);
+  g_unlink (extra_cache);
+  g_unlink (other_path);
+  temp_file_clear (&archive);
+  temp_file_clear (&extra);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -262,6 +355,7 @@ main (int    argc,
   g_test_add_func ("/train/selfplay/deterministic", test_selfplay_deterministic);
   g_test_add_func ("/train/selfplay/archive-openings", test_selfplay_archive_openings);
   g_test_add_func ("/train/selfplay/extra-games", test_selfplay_extra_games);
+  g_test_add_func ("/train/selfplay/extra-games-cached", test_selfplay_extra_games_cached);
   status = g_test_run ();
   mm_eval_weights_free (weights);
   return status;

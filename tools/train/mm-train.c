@@ -51,8 +51,111 @@ count_validation_samples (const MmTrainSampleSet *set,
       mm_train_sample_is_validation (&set->samples[i], options->fit.validation_every);
 }
 
+/* What labelled samples came from, as a cache names them; @extra_path
+ * the extra games' file or "". */
+static char *
+cache_key (const MmTrainOptions *options,
+           const char           *extra_path)
+{
+  return g_strdup_printf ("games=%s extra=%s max=%u exact=%d propagate=%d search=%d weights=%s",
+                          options->games_path, extra_path, options->max_games,
+                          options->label.exact_empties, options->label.propagate,
+                          options->label.search_depth,
+                          options->search_weights_id != NULL
+                          ? options->search_weights_id : "built-in");
+}
+
+/* Extracts and labels the positions of @games into @set. */
+static gboolean
+label_games (const MmTrainOptions *options,
+             const MmTrainGameSet *games,
+             MmTrainSampleSet     *set,
+             MmTrainLabelStats    *stats,
+             GError              **error)
+{
+  MmTrainLabelOptions label = options->label;
+  gboolean ok;
+
+  mm_train_samples_extract (games, set);
+  label.verbose = options->verbose;
+  ok = mm_train_samples_solve (set, &label, stats, error);
+  if (ok && options->verbose)
+    g_printerr ("solved %" G_GUINT64_FORMAT " positions with at most %d empties in %.1f s; "
+                "%u games end otherwise with perfect play\n",
+                stats->n_solved, options->label.exact_empties, stats->seconds,
+                stats->n_corrected_games);
+  if (ok && options->verbose && options->label.search_depth > 0)
+    g_printerr ("searched %" G_GUINT64_FORMAT " positions at depth %d for their labels\n",
+                stats->n_searched, options->label.search_depth);
+  return ok;
+}
+
+/* The positions of the extra games, labelled, after those of @set (the
+ * archive's, read from its cache): labelled alone, and kept in a cache
+ * of their own beside it, so that adding or changing extra games never
+ * labels the archive again (most of the work with search labels). */
+static gboolean
+append_extra_samples (const MmTrainOptions *options,
+                      MmTrainSampleSet     *set,
+                      MmTrainReport        *report,
+                      GError              **error)
+{
+  g_autofree char *key = cache_key (options, options->extra_games_path);
+  g_autofree char *path = g_strconcat (options->samples_cache, "-extra", NULL);
+  MmTrainSampleSet extra = { 0 };
+  MmTrainLabelStats stats = { 0 };
+  MmTrainGameSet games = { 0 };
+  guint n_games = set->n_games;
+  gsize n_samples = set->n_samples;
+
+  if (!mm_train_samples_load (&extra, &stats, key, path))
+    {
+      gboolean ok;
+
+      games.games = g_array_new (FALSE, FALSE, sizeof (MmTrainGame));
+      games.first_extra = 0;
+      ok = mm_train_games_append (options->extra_games_path, &games, error);
+      report->n_rejected += games.n_rejected;
+      ok = ok && label_games (options, &games, &extra, &stats, error)
+           && mm_train_samples_save (&extra, &stats, key, path, error);
+      mm_train_games_clear (&games);
+      if (!ok)
+        {
+          mm_train_samples_clear (&extra);
+          return FALSE;
+        }
+    }
+  else if (options->verbose)
+    g_printerr ("read %" G_GSIZE_FORMAT " labelled positions of extra games from %s\n",
+                extra.n_samples, path);
+
+  /* Numbered after the archive's games, as one reading of both would. */
+  set->samples = g_renew (MmTrainSample, set->samples, n_samples + MAX (extra.n_samples, 1));
+  set->game_start = g_renew (gsize, set->game_start, n_games + extra.n_games + 1);
+  for (gsize i = 0; i < extra.n_samples; i++)
+    {
+      MmTrainSample sample = extra.samples[i];
+
+      sample.game = (n_games + (sample.game & ~MM_TRAIN_GAME_EXTRA)) | MM_TRAIN_GAME_EXTRA;
+      set->samples[n_samples + i] = sample;
+    }
+  for (guint g = 0; g <= extra.n_games; g++)
+    set->game_start[n_games + g] = n_samples + extra.game_start[g];
+  set->n_games += extra.n_games;
+  set->n_samples += extra.n_samples;
+  report->n_extra_games = extra.n_games;
+  report->label.n_solved += stats.n_solved;
+  report->label.n_searched += stats.n_searched;
+  report->label.nodes += stats.nodes;
+  report->label.n_corrected_games += stats.n_corrected_games;
+  report->label.seconds += stats.seconds;
+  mm_train_samples_clear (&extra);
+  return TRUE;
+}
+
 /* Reads and labels the games: the part that both training and measuring
- * a weights file need. */
+ * a weights file need.  With a cache, the archive's labelled positions
+ * are kept in it and the extra games' beside it. */
 gboolean
 mm_train_load_samples (const MmTrainOptions *options,
                        MmTrainSampleSet     *set,
@@ -60,35 +163,29 @@ mm_train_load_samples (const MmTrainOptions *options,
                        GError              **error)
 {
   MmTrainGameSet games = { 0 };
-  MmTrainLabelOptions label = options->label;
   double started = seconds_now ();
-  g_autofree char *key = g_strdup_printf ("games=%s extra=%s max=%u exact=%d propagate=%d"
-                                          " search=%d weights=%s",
-                                          options->games_path,
-                                          options->extra_games_path != NULL
-                                          ? options->extra_games_path : "",
-                                          options->max_games,
-                                          options->label.exact_empties,
-                                          options->label.propagate,
-                                          options->label.search_depth,
-                                          options->search_weights_id != NULL
-                                          ? options->search_weights_id : "built-in");
+  g_autofree char *key = cache_key (options, "");
   gboolean ok;
 
   if (options->samples_cache != NULL
       && mm_train_samples_load (set, &report->label, key, options->samples_cache))
     {
-      report->n_games = set->n_games;
-      report->n_samples = set->n_samples;
-      count_validation_samples (set, options, report);
       if (options->verbose)
         g_printerr ("read %" G_GSIZE_FORMAT " labelled positions from %s\n",
                     set->n_samples, options->samples_cache);
-      return TRUE;
+      ok = options->extra_games_path == NULL
+           || append_extra_samples (options, set, report, error);
+      report->n_games = set->n_games;
+      report->n_samples = set->n_samples;
+      count_validation_samples (set, options, report);
+      return ok;
     }
 
+  /* Without a cache, the archive and the extra games are labelled
+   * together; with one, the archive alone first, so that it can be
+   * kept apart. */
   if (!mm_train_games_read (options->games_path, options->max_games, &games, error)
-      || (options->extra_games_path != NULL
+      || (options->extra_games_path != NULL && options->samples_cache == NULL
           && !mm_train_games_append (options->extra_games_path, &games, error)))
     {
       mm_train_games_clear (&games);
@@ -98,29 +195,23 @@ mm_train_load_samples (const MmTrainOptions *options,
   report->n_extra_games = games.first_extra < games.games->len
                           ? games.games->len - games.first_extra : 0;
   report->n_rejected = games.n_rejected;
-  mm_train_samples_extract (&games, set);
+  if (options->verbose)
+    g_printerr ("read %u games (%u of them extra, %u rejected) in %.1f s\n",
+                report->n_games, report->n_extra_games, report->n_rejected,
+                seconds_now () - started);
+  ok = label_games (options, &games, set, &report->label, error);
   mm_train_games_clear (&games);
+  report->read_seconds = seconds_now () - started;
+  if (ok && options->samples_cache != NULL)
+    ok = mm_train_samples_save (set, &report->label, key, options->samples_cache, error)
+         && (options->extra_games_path == NULL
+             || append_extra_samples (options, set, report, error));
+  report->n_games = set->n_games;
   report->n_samples = set->n_samples;
   count_validation_samples (set, options, report);
-  report->read_seconds = seconds_now () - started;
-  if (options->verbose)
-    g_printerr ("read %u games (%u of them extra, %u rejected), %" G_GSIZE_FORMAT " positions, "
-                "%" G_GSIZE_FORMAT " of them held out, in %.1f s\n",
-                report->n_games, report->n_extra_games, report->n_rejected, report->n_samples,
-                report->n_validation_samples, report->read_seconds);
-
-  label.verbose = options->verbose;
-  ok = mm_train_samples_solve (set, &label, &report->label, error);
   if (ok && options->verbose)
-    g_printerr ("solved %" G_GUINT64_FORMAT " positions with at most %d empties in %.1f s; "
-                "%u games end otherwise with perfect play\n",
-                report->label.n_solved, options->label.exact_empties, report->label.seconds,
-                report->label.n_corrected_games);
-  if (ok && options->verbose && options->label.search_depth > 0)
-    g_printerr ("searched %" G_GUINT64_FORMAT " positions at depth %d for their labels\n",
-                report->label.n_searched, options->label.search_depth);
-  if (ok && options->samples_cache != NULL)
-    ok = mm_train_samples_save (set, &report->label, key, options->samples_cache, error);
+    g_printerr ("%" G_GSIZE_FORMAT " positions, %" G_GSIZE_FORMAT " of them held out\n",
+                report->n_samples, report->n_validation_samples);
   return ok;
 }
 
