@@ -1304,6 +1304,51 @@ test_rating_period_once (Fixture       *fixture,
                    (gint64) (expected.rating + 0.5));
 }
 
+/* Runs @sql with the text @values on a connection of the test's own. */
+static void
+run_sql (Fixture           *fixture,
+         const char        *sql,
+         int                n_values,
+         const char *const *values)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexecParams (conn, sql, n_values, NULL, values, NULL, NULL, 0);
+  if (PQresultStatus (result) != PGRES_COMMAND_OK && PQresultStatus (result) != PGRES_TUPLES_OK)
+    g_error ("%s: %s", sql, PQerrorMessage (conn));
+  PQclear (result);
+  PQfinish (conn);
+}
+
+/* A relayed message whose insert committed but whose answer was lost is
+ * sent again on the next connection, as a second row: it reaches its
+ * player once, recognised by the id its sender gave it. */
+static void
+test_relayed_twice (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  Member *b = &fixture->members[1];
+  g_autoptr(MmTestClient) bob = mm_test_client_login (b->port, "Bob");
+  g_autoptr(JsonObject) said = NULL;
+  g_autofree char *key = mm_nickname_key ("Bob");
+  const char *body = "{\"kind\":\"deliver\",\"sent\":\"0123456789abcdef-7\","
+                     "\"message\":{\"type\":\"said\",\"room\":\"lobby\",\"from\":\"Alice\","
+                     "\"text\":\"once\"}}";
+  const char *const values[] = { key, body };
+
+  g_assert_true (sees (fixture->members[0].cluster, "Bob", TRUE, 10));
+  for (int i = 0; i < 2; i++)
+    run_sql (fixture, "INSERT INTO relay (to_server, from_server, key, body)"
+                      " VALUES ('server-b', 'server-a', $1, $2)", 2, values);
+  run_sql (fixture, "SELECT pg_notify ('monomachia_lobby', 'r server-b ' || max (id)) FROM relay",
+           0, NULL);
+  said = await_type (bob, "said");
+  g_assert_cmpstr (json_object_get_string_member (said, "text"), ==, "once");
+  g_assert_true (mm_test_client_is_quiet (bob, 500));
+}
+
 /* A challenge from one server to a player on another: declined once,
  * then accepted, and the game starts for both. */
 static void
@@ -1979,6 +2024,8 @@ main (int argc, char *argv[])
               test_status_across_servers, fixture_tear_down);
   g_test_add ("/cluster/rating-period-once", Fixture, RATING_PERIODS, fixture_set_up,
               test_rating_period_once, fixture_tear_down);
+  g_test_add ("/cluster/relayed-twice", Fixture, NULL, fixture_set_up, test_relayed_twice,
+              fixture_tear_down);
   g_test_add ("/cluster/referee-killed", Fixture, NULL, fixture_set_up, test_referee_killed,
               fixture_tear_down);
   g_test_add ("/cluster/referee-paused", Fixture, NULL, fixture_set_up, test_referee_paused,

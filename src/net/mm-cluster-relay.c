@@ -25,7 +25,10 @@
  * taken once) and hands them on in the order they were sent.  The
  * inserts' commits wait for the disk: a move forwarded is never lost by
  * a crash of the database.  The fetches' do not: lost in a crash, the
- * rows come back, and are recognised by their ids. */
+ * rows come back, and are recognised by their ids.  An insert whose
+ * commit went through but whose answer was lost with the connection is
+ * sent again on the next one, as new rows: each message carries the id
+ * its sender gave it (SENT_MEMBER), by which it is recognised too. */
 
 #include "config.h"
 
@@ -37,6 +40,9 @@
 #define MAX_KEPT 256
 /* The ids of messages taken that are remembered */
 #define MAX_REMEMBERED 4096
+/* The member of a message's body that holds its sender's id for it:
+ * the sender's run (random) and the message's number in it */
+#define SENT_MEMBER "sent"
 
 struct _MmClusterRelay
 {
@@ -55,9 +61,15 @@ struct _MmClusterRelay
    * came meanwhile) */
   gboolean      fetch_queued;
   gboolean      fetch_again;
-  /* The ids of the last messages taken, a set and in order */
+  /* The ids of the last messages taken, a set and in order: the rows'
+   * (gint64) and the senders' ("server/id") */
   GHashTable   *taken;
   GQueue        taken_order;
+  GHashTable   *taken_sent;
+  GQueue        taken_sent_order;
+  /* This run's mark in the ids it gives its messages, and the last one */
+  char         *run;
+  guint64       n_sent;
 };
 
 enum { RELAYED, N_SIGNALS };
@@ -93,6 +105,27 @@ first_time_taken (MmClusterRelay *self,
 
       g_hash_table_remove (self->taken, oldest);
     }
+  return TRUE;
+}
+
+/* Whether the message its sender @from_server gave the id @sent is new
+ * here: an insert sent again after a lost answer gives it twice. */
+static gboolean
+first_time_sent (MmClusterRelay *self,
+                 const char     *from_server,
+                 const char     *sent)
+{
+  char *key = g_strconcat (from_server, "/", sent, NULL);
+
+  if (g_hash_table_contains (self->taken_sent, key))
+    {
+      g_free (key);
+      return FALSE;
+    }
+  g_hash_table_add (self->taken_sent, key);
+  g_queue_push_tail (&self->taken_sent_order, key);
+  while (g_queue_get_length (&self->taken_sent_order) > MAX_REMEMBERED)
+    g_hash_table_remove (self->taken_sent, g_queue_pop_head (&self->taken_sent_order));
   return TRUE;
 }
 
@@ -135,7 +168,9 @@ taken_cb (PGresult  *result,
     {
       gint64 id = ((gint64 *) order->data)[i * 2];
       int row = (int) ((gint64 *) order->data)[i * 2 + 1];
+      const char *from_server = PQgetvalue (result, row, 1);
       g_autoptr(JsonNode) body = NULL;
+      const char *sent;
 
       if (!first_time_taken (self, id))
         continue;
@@ -145,8 +180,12 @@ taken_cb (PGresult  *result,
           g_message ("cluster: a relayed message that is not an object, dropped");
           continue;
         }
-      g_signal_emit (self, signals[RELAYED], 0, PQgetvalue (result, row, 1),
-                     PQgetvalue (result, row, 2), json_node_get_object (body));
+      sent = json_object_get_string_member_with_default (json_node_get_object (body),
+                                                         SENT_MEMBER, NULL);
+      if (sent != NULL && !first_time_sent (self, from_server, sent))
+        continue;
+      g_signal_emit (self, signals[RELAYED], 0, from_server, PQgetvalue (result, row, 2),
+                     json_node_get_object (body));
     }
   fetch_done (self);
 }
@@ -284,6 +323,15 @@ send_outbox (MmClusterRelay *self)
     }
 }
 
+static void
+copy_member (JsonObject  *from,
+             const char  *name,
+             JsonNode    *value,
+             gpointer     data)
+{
+  json_object_set_member (data, name, json_node_ref (value));
+}
+
 /* Sends @body to the server @to_server, about the player @key: it
  * arrives there once, in order, as "relayed"; while the database is
  * away it waits, up to a bound. */
@@ -295,6 +343,8 @@ mm_cluster_relay_send (MmClusterRelay *self,
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autofree char *text = NULL;
+  g_autoptr(JsonObject) marked = NULL;
+  g_autofree char *sent = NULL;
   JsonArray *messages;
   JsonObject *message;
 
@@ -309,7 +359,12 @@ mm_cluster_relay_send (MmClusterRelay *self,
       messages = json_array_new ();
       g_hash_table_insert (self->outbox, g_strdup (to_server), messages);
     }
-  json_node_set_object (node, body);
+  /* The body with its id, in a copy: the caller's stays as it was. */
+  marked = json_object_new ();
+  json_object_foreach_member (body, copy_member, marked);
+  sent = g_strdup_printf ("%s-%" G_GUINT64_FORMAT, self->run, ++self->n_sent);
+  json_object_set_string_member (marked, SENT_MEMBER, sent);
+  json_node_set_object (node, marked);
   text = json_to_string (node, FALSE);
   message = json_object_new ();
   json_object_set_string_member (message, "key", key);
@@ -353,9 +408,12 @@ mm_cluster_relay_finalize (GObject *object)
 
   mm_cluster_relay_detach (self);
   g_free (self->server_id);
+  g_free (self->run);
   g_hash_table_unref (self->outbox);
   g_hash_table_unref (self->taken);
   g_queue_clear_full (&self->taken_order, g_free);
+  g_hash_table_unref (self->taken_sent);
+  g_queue_clear (&self->taken_sent_order);
   G_OBJECT_CLASS (mm_cluster_relay_parent_class)->finalize (object);
 }
 
@@ -378,4 +436,9 @@ mm_cluster_relay_init (MmClusterRelay *self)
                                         (GDestroyNotify) json_array_unref);
   self->taken = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_queue_init (&self->taken_order);
+  self->taken_sent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_queue_init (&self->taken_sent_order);
+  /* A restarted server numbers its messages from 1 again: the run tells
+   * them from the last run's. */
+  self->run = g_strdup_printf ("%08x%08x", g_random_int (), g_random_int ());
 }

@@ -19,13 +19,15 @@
  */
 
 /* One lobby across the servers that share a PostgreSQL database: who is
- * present on the others, and the lobby's chat.
+ * present on the others, and the lobby's chat.  The other servers'
+ * seeks and games go the same way, in mm-lobby-cluster-entries.c.
  *
- * The rows are the truth (presence, lobby_chat, cluster_servers);
- * NOTIFY says only which row changed, and is sent by the statement that
- * changed it, so it arrives after the commit.  A server that may have
- * missed notifications (its connection was lost) reads the rows again:
- * every present player, and the chat after the last line it had.
+ * The rows are the truth (presence, lobby_chat, shared_entries,
+ * cluster_servers); NOTIFY says only which row changed, and is sent by
+ * the statement that changed it, so it arrives after the commit.  A
+ * server that may have missed notifications (its connection was lost)
+ * reads the rows again: every present player, seek and game, and the
+ * chat after the last line it had.
  *
  * Everything goes through a connection of its own, in libpq's
  * non-blocking mode and watched by the main loop, so the server never
@@ -36,65 +38,19 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-#include <libpq-fe.h>
+#include "mm-lobby-cluster-private.h"
 
-#include "mm-lobby-cluster.h"
-#include "mm-cluster-relay.h"
-#include "mm-pg-pipeline.h"
-
-#define CHANNEL "monomachia_lobby"
 #define HEARTBEAT_MS 1000
 /* Chat lines waiting for the database while it is away; the lines
  * after these reach only this server's lobby. */
 #define MAX_KEPT 256
-/* The database's clock, the one every server reads. */
-#define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 /* Chat older than this is pruned from the table. */
 #define CHAT_KEPT_MS "3600000"
-/* An existing row of @table this server may write over: its own, one
- * gone, or one of a server dead for the others (@dead_after ms without a
- * heartbeat).  A server that was only paused, and whose players and
- * games were taken up meanwhile, does not take them back. */
-#define MINE_TO_WRITE(table, dead_after) \
-  "(" table ".server = EXCLUDED.server OR " table ".gone OR NOT EXISTS" \
-  " (SELECT 1 FROM cluster_servers c WHERE c.id = " table ".server" \
-  "  AND c.seen > " NOW_MS " - " dead_after "))"
 
 #define ALIVE_PLAYER_COLUMNS \
   "p.key, p.name, p.guest, p.status, p.rating, p.deviation, p.server" \
   " FROM presence p JOIN cluster_servers s ON s.id = p.server" \
   " WHERE NOT p.gone AND s.seen > " NOW_MS " - $1 * 1000 AND p.server <> $2"
-
-struct _MmLobbyCluster
-{
-  GObject       parent_instance;
-
-  char         *conninfo;
-  char         *server_id;
-  char         *address;
-  guint         grace_s;
-
-  /* The cluster's own connection, its statements pipelined */
-  MmPgPipeline *pipeline;
-  guint         heartbeat_source;
-  guint         heartbeats;
-  /* When the last heartbeat was written (monotonic), 0 before the first */
-  gint64        last_beat_us;
-  /* key → MmClusterPlayer: the other servers' players */
-  GHashTable   *players;
-  /* The last chat line read; -1 until the first connection says */
-  gint64        last_chat_id;
-  /* Ids above last_chat_id told already (a notification and the
-   * catch-up after a new connection may name the same line) */
-  GHashTable   *chat_told;
-  /* kind → (id → Entry): the other servers' seeks and games */
-  GHashTable   *entries;
-  /* id → Member: the servers as the last heartbeat read them */
-  GHashTable   *members;
-  /* Messages between servers */
-  MmClusterRelay *relay;
-};
 
 /* Another server of the cluster: where clients reach it, and how long
  * before the read it was last heard. */
@@ -110,22 +66,6 @@ member_free (Member *member)
 {
   g_free (member->address);
   g_free (member);
-}
-
-/* A seek or a game of another server: its server, and the entry as the
- * protocol lists it. */
-typedef struct
-{
-  char       *server;
-  JsonObject *body;
-} Entry;
-
-static void
-entry_free (Entry *entry)
-{
-  g_free (entry->server);
-  json_object_unref (entry->body);
-  g_free (entry);
 }
 
 enum { PROP_0, PROP_CONNECTED, N_PROPS };
@@ -171,47 +111,52 @@ log_line (MmLobbyCluster *self,
  * if there is none (both with @data).  What was relayed before goes
  * before it: a reply before the news that followed it, as from one
  * server. */
-static void
-queue_full (MmLobbyCluster    *self,
-            const char        *sql,
-            MmPgDone           done,
-            MmPgFailed         failed,
-            gpointer           data,
-            gboolean           kept,
-            guint              n_values,
-            const char *const *values)
+void
+mm_lobby_cluster_queue_full (MmLobbyCluster    *self,
+                             const char        *sql,
+                             MmPgDone           done,
+                             MmPgFailed         failed,
+                             gpointer           data,
+                             gboolean           kept,
+                             guint              n_values,
+                             const char *const *values)
 {
   mm_cluster_relay_flush (self->relay);
   mm_pg_pipeline_queue (self->pipeline, sql, kept, done, failed, data, n_values, values);
 }
 
-static void
-queue_command (MmLobbyCluster    *self,
-               const char        *sql,
-               MmPgDone           done,
-               gboolean           kept,
-               guint              n_values,
-               const char *const *values)
+void
+mm_lobby_cluster_queue_command (MmLobbyCluster    *self,
+                                const char        *sql,
+                                MmPgDone           done,
+                                gboolean           kept,
+                                guint              n_values,
+                                const char *const *values)
 {
-  queue_full (self, sql, done, NULL, self, kept, n_values, values);
+  mm_lobby_cluster_queue_full (self, sql, done, NULL, self, kept, n_values, values);
 }
 
-static gboolean
-is_connected (MmLobbyCluster *self)
+gboolean
+mm_lobby_cluster_is_connected (MmLobbyCluster *self)
 {
   return mm_pg_pipeline_get_connected (self->pipeline);
 }
 
-#define QUEUE(self, sql, done, kept, ...) \
-  G_STMT_START { \
-    const char *const values_[] = { NULL, __VA_ARGS__ }; \
-    queue_command ((self), (sql), (done), (kept), G_N_ELEMENTS (values_) - 1, values_ + 1); \
-  } G_STMT_END
-
-static char *
-grace_text (MmLobbyCluster *self)
+char *
+mm_lobby_cluster_grace_text (MmLobbyCluster *self)
 {
   return g_strdup_printf ("%u", self->grace_s);
+}
+
+/* Tells of another server's seek or game: "entry-changed". */
+void
+mm_lobby_cluster_emit_entry_changed (MmLobbyCluster *self,
+                                     const char     *kind,
+                                     const char     *change,
+                                     const char     *id,
+                                     JsonObject     *body)
+{
+  g_signal_emit (self, signals[ENTRY_CHANGED], 0, kind, change, id, body);
 }
 
 /* Presence. */
@@ -389,131 +334,11 @@ last_line_read (PGresult  *result,
     raise_watermark (self, g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10));
 }
 
-/* Seeks and games. */
-
-#define ALIVE_ENTRY_COLUMNS \
-  "e.kind, e.id, e.server, e.body" \
-  " FROM shared_entries e JOIN cluster_servers s ON s.id = e.server" \
-  " WHERE NOT e.gone AND s.seen > " NOW_MS " - $1 * 1000 AND e.server <> $2"
-
-static GHashTable *
-entries_of (MmLobbyCluster *self,
-            const char     *kind)
-{
-  GHashTable *of_kind = g_hash_table_lookup (self->entries, kind);
-
-  if (of_kind == NULL)
-    {
-      of_kind = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                       (GDestroyNotify) entry_free);
-      g_hash_table_insert (self->entries, g_strdup (kind), of_kind);
-    }
-  return of_kind;
-}
-
-static JsonObject *
-parse_object (const char *text)
-{
-  g_autoptr(JsonNode) node = json_from_string (text, NULL);
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return NULL;
-  return json_object_ref (json_node_get_object (node));
-}
-
-static void
-set_entry (MmLobbyCluster *self,
-           const char     *kind,
-           const char     *id,
-           const char     *server,
-           const char     *body_text)
-{
-  GHashTable *of_kind = entries_of (self, kind);
-  JsonObject *body = parse_object (body_text);
-  Entry *entry;
-
-  if (body == NULL)
-    return;
-  if ((entry = g_hash_table_lookup (of_kind, id)) != NULL)
-    {
-      /* Taken over by another server: the same entry, refereed there. */
-      g_free (entry->server);
-      entry->server = g_strdup (server);
-      json_object_unref (body);
-      return;
-    }
-  entry = g_new0 (Entry, 1);
-  entry->server = g_strdup (server);
-  entry->body = body;
-  g_hash_table_insert (of_kind, g_strdup (id), entry);
-  g_signal_emit (self, signals[ENTRY_CHANGED], 0, kind, "added", id, body);
-}
-
-static void
-remove_entry (MmLobbyCluster *self,
-              const char     *kind,
-              const char     *id)
-{
-  GHashTable *of_kind = entries_of (self, kind);
-
-  if (!g_hash_table_contains (of_kind, id))
-    return;
-  g_signal_emit (self, signals[ENTRY_CHANGED], 0, kind, "removed", id, NULL);
-  g_hash_table_remove (of_kind, id);
-}
-
-static void
-entry_read (PGresult  *result,
-            GPtrArray *values,
-            gpointer   data)
-{
-  MmLobbyCluster *self = data;
-  if (PQntuples (result) == 1)
-    set_entry (self, PQgetvalue (result, 0, 0), PQgetvalue (result, 0, 1),
-               PQgetvalue (result, 0, 2), PQgetvalue (result, 0, 3));
-  else
-    remove_entry (self, g_ptr_array_index (values, 2),
-                  g_ptr_array_index (values, 3));
-}
-
-/* Every seek and game of the others, after a new connection. */
-static void
-entries_read (PGresult  *result,
-              GPtrArray *values,
-              gpointer   data)
-{
-  MmLobbyCluster *self = data;
-  g_autoptr(GHashTable) present = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  GHashTableIter kinds;
-  gpointer kind, of_kind;
-
-  for (int row = 0; row < PQntuples (result); row++)
-    {
-      g_hash_table_add (present, g_strconcat (PQgetvalue (result, row, 0), " ",
-                                              PQgetvalue (result, row, 1), NULL));
-      set_entry (self, PQgetvalue (result, row, 0), PQgetvalue (result, row, 1),
-                 PQgetvalue (result, row, 2), PQgetvalue (result, row, 3));
-    }
-  g_hash_table_iter_init (&kinds, self->entries);
-  while (g_hash_table_iter_next (&kinds, &kind, &of_kind))
-    {
-      g_autoptr(GList) ids = g_hash_table_get_keys (of_kind);
-
-      for (GList *l = ids; l != NULL; l = l->next)
-        {
-          g_autofree char *both = g_strconcat (kind, " ", l->data, NULL);
-
-          if (!g_hash_table_contains (present, both))
-            remove_entry (self, kind, l->data);
-        }
-    }
-}
-
 static void
 handle_notification (MmLobbyCluster *self,
                      const char     *payload)
 {
-  g_autofree char *grace = grace_text (self);
+  g_autofree char *grace = mm_lobby_cluster_grace_text (self);
 
   if (g_str_has_prefix (payload, "p "))
     QUEUE (self, "SELECT " ALIVE_PLAYER_COLUMNS " AND p.key = $3", player_read, FALSE,
@@ -522,13 +347,7 @@ handle_notification (MmLobbyCluster *self,
     QUEUE (self, "SELECT " CHAT_COLUMNS " FROM lobby_chat WHERE id = $1", line_read, FALSE,
            payload + 2);
   else if (g_str_has_prefix (payload, "e "))
-    {
-      g_auto(GStrv) parts = g_strsplit (payload + 2, " ", 2);
-
-      if (g_strv_length (parts) == 2)
-        QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS " AND e.kind = $3 AND e.id = $4", entry_read,
-               FALSE, grace, self->server_id, parts[0], parts[1]);
-    }
+    mm_lobby_cluster_entry_notified (self, payload + 2);
   else if (g_str_has_prefix (payload, "r "))
     {
       g_auto(GStrv) parts = g_strsplit (payload + 2, " ", 2);
@@ -567,11 +386,11 @@ static gboolean
 heartbeat_cb (gpointer data)
 {
   MmLobbyCluster *self = data;
-  g_autofree char *grace = grace_text (self);
+  g_autofree char *grace = mm_lobby_cluster_grace_text (self);
   gint64 now = g_get_monotonic_time ();
   gint64 silence_us;
 
-  if (!is_connected (self))
+  if (!mm_lobby_cluster_is_connected (self))
     return G_SOURCE_CONTINUE;
   /* Silent long enough for the others to count this server dead (it was
    * paused, or could not reach the database): they may have taken up
@@ -604,11 +423,14 @@ heartbeat_cb (gpointer data)
          "DELETE FROM relay WHERE to_server IN"
          " (SELECT id FROM cluster_servers WHERE seen < " NOW_MS " - $1 * 1000)",
          NULL, FALSE, grace);
-  queue_command (self, "SELECT id, address, " NOW_MS " - seen FROM cluster_servers"
-                 " WHERE seen > " NOW_MS " - 86400000", members_read, FALSE, 0, NULL);
+  mm_lobby_cluster_queue_command (self,
+                                  "SELECT id, address, " NOW_MS " - seen FROM cluster_servers"
+                                  " WHERE seen > " NOW_MS " - 86400000",
+                                  members_read, FALSE, 0, NULL);
   if (self->heartbeats++ % 60 == 0)
-    queue_command (self, "DELETE FROM lobby_chat WHERE at < " NOW_MS " - " CHAT_KEPT_MS,
-                   NULL, FALSE, 0, NULL);
+    mm_lobby_cluster_queue_command (self,
+                                    "DELETE FROM lobby_chat WHERE at < " NOW_MS " - " CHAT_KEPT_MS,
+                                    NULL, FALSE, 0, NULL);
   return G_SOURCE_CONTINUE;
 }
 
@@ -643,7 +465,7 @@ static void
 opened_cb (MmPgPipeline   *pipeline,
            MmLobbyCluster *self)
 {
-  g_autofree char *grace = grace_text (self);
+  g_autofree char *grace = mm_lobby_cluster_grace_text (self);
   g_autofree char *last = g_strdup_printf ("%" G_GINT64_FORMAT, self->last_chat_id);
 
   /* Presence, chat, the lists and the heartbeat are the lobby's passing
@@ -652,15 +474,15 @@ opened_cb (MmPgPipeline   *pipeline,
    * second of them).  Relayed messages set it back for their own
    * transactions; the moves, the games' ends, sessions and accounts go
    * through the store, whose commits wait. */
-  queue_command (self, "SET synchronous_commit = off", NULL, FALSE, 0, NULL);
-  queue_command (self, "LISTEN " CHANNEL, NULL, FALSE, 0, NULL);
+  mm_lobby_cluster_queue_command (self, "SET synchronous_commit = off", NULL, FALSE, 0, NULL);
+  mm_lobby_cluster_queue_command (self, "LISTEN " CHANNEL, NULL, FALSE, 0, NULL);
   heartbeat_cb (self);
   QUEUE (self, "SELECT " ALIVE_PLAYER_COLUMNS, players_read, FALSE, grace, self->server_id);
-  QUEUE (self, "SELECT " ALIVE_ENTRY_COLUMNS, entries_read, FALSE, grace, self->server_id);
+  mm_lobby_cluster_read_entries (self);
   mm_cluster_relay_restart (self->relay);
   if (self->last_chat_id < 0)
-    queue_command (self, "SELECT COALESCE(max(id), 0) FROM lobby_chat", last_line_read, FALSE,
-                   0, NULL);
+    mm_lobby_cluster_queue_command (self, "SELECT COALESCE(max(id), 0) FROM lobby_chat",
+                                    last_line_read, FALSE, 0, NULL);
   else
     QUEUE (self, "SELECT " CHAT_COLUMNS " FROM lobby_chat WHERE id > $1 ORDER BY id LIMIT 1000",
            lines_missed_read, FALSE, last);
@@ -738,7 +560,7 @@ gboolean
 mm_lobby_cluster_get_connected (MmLobbyCluster *self)
 {
   g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), FALSE);
-  return is_connected (self);
+  return mm_lobby_cluster_is_connected (self);
 }
 
 /* A player on another server, or NULL. */
@@ -772,7 +594,7 @@ mm_lobby_cluster_publish_player (MmLobbyCluster        *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!is_connected (self))
+  if (!mm_lobby_cluster_is_connected (self))
     return;
   if (player->rating >= 0)
     {
@@ -806,7 +628,7 @@ mm_lobby_cluster_replace_players (MmLobbyCluster *self,
 
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!is_connected (self))
+  if (!mm_lobby_cluster_is_connected (self))
     return;
   for (guint i = 0; i < players->len; i++)
     json_array_add_string_element (keys, ((MmClusterPlayer *) players->pdata[i])->key);
@@ -828,123 +650,13 @@ mm_lobby_cluster_withdraw_player (MmLobbyCluster *self,
 {
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!is_connected (self))
+  if (!mm_lobby_cluster_is_connected (self))
     return;
   QUEUE (self,
          "WITH gone AS (UPDATE presence SET gone = TRUE"
          " WHERE key = $1 AND server = $2 AND NOT gone RETURNING key)"
          " SELECT pg_notify('" CHANNEL "', 'p ' || key) FROM gone",
          NULL, FALSE, key, self->server_id);
-}
-
-/* Writes this server's seek or game @id of @kind ("seek", "game")
- * with its entry @body, for the others' lists. */
-void
-mm_lobby_cluster_share_entry (MmLobbyCluster *self,
-                              const char     *kind,
-                              const char     *id,
-                              JsonObject     *body)
-{
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autofree char *text = NULL;
-  g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
-
-  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
-
-  if (!is_connected (self))
-    return;
-  json_node_set_object (node, body);
-  text = json_to_string (node, FALSE);
-  QUEUE (self,
-         "WITH written AS (INSERT INTO shared_entries (kind, id, server, body, gone)"
-         " VALUES ($1, $2, $3, $4, FALSE)"
-         " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, body = EXCLUDED.body,"
-         " gone = FALSE WHERE " MINE_TO_WRITE ("shared_entries", "$5")
-         " RETURNING kind, id)"
-         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM written",
-         NULL, FALSE, kind, id, self->server_id, text, dead_after);
-}
-
-/* This server's seek or game is gone from the lists. */
-void
-mm_lobby_cluster_withdraw_entry (MmLobbyCluster *self,
-                                 const char     *kind,
-                                 const char     *id)
-{
-  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
-
-  if (!is_connected (self))
-    return;
-  QUEUE (self,
-         "WITH gone AS (UPDATE shared_entries SET gone = TRUE"
-         " WHERE kind = $1 AND id = $2 AND server = $3 AND NOT gone RETURNING kind, id)"
-         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM gone",
-         NULL, FALSE, kind, id, self->server_id);
-}
-
-/* Writes @entries (id → JsonObject) as all this server's of @kind:
- * after a new connection. */
-void
-mm_lobby_cluster_replace_entries (MmLobbyCluster *self,
-                                  const char     *kind,
-                                  GHashTable     *entries)
-{
-  g_autoptr(JsonArray) ids = json_array_new ();
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
-  g_autofree char *ids_text = NULL;
-  GHashTableIter iter;
-  gpointer id, body;
-
-  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
-
-  if (!is_connected (self))
-    return;
-  g_hash_table_iter_init (&iter, entries);
-  while (g_hash_table_iter_next (&iter, &id, NULL))
-    json_array_add_string_element (ids, id);
-  json_node_set_array (node, ids);
-  ids_text = json_to_string (node, FALSE);
-  QUEUE (self,
-         "WITH gone AS (UPDATE shared_entries SET gone = TRUE WHERE kind = $1 AND server = $2"
-         " AND NOT gone AND id NOT IN (SELECT json_array_elements_text($3::json))"
-         " RETURNING kind, id)"
-         " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM gone",
-         NULL, FALSE, kind, self->server_id, ids_text);
-  g_hash_table_iter_init (&iter, entries);
-  while (g_hash_table_iter_next (&iter, &id, &body))
-    mm_lobby_cluster_share_entry (self, kind, id, body);
-}
-
-/* The server of another server's seek or game, or NULL. */
-const char *
-mm_lobby_cluster_find_entry_server (MmLobbyCluster *self,
-                                    const char     *kind,
-                                    const char     *id)
-{
-  Entry *entry;
-
-  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), NULL);
-
-  entry = g_hash_table_lookup (entries_of (self, kind), id);
-  return entry != NULL ? entry->server : NULL;
-}
-
-/* The entries (JsonObject, the cluster's) of the other servers' seeks
- * or games: a list to free. */
-GList *
-mm_lobby_cluster_list_entries (MmLobbyCluster *self,
-                               const char     *kind)
-{
-  GList *bodies = NULL;
-  GHashTableIter iter;
-  gpointer value;
-
-  g_return_val_if_fail (MM_IS_LOBBY_CLUSTER (self), NULL);
-
-  g_hash_table_iter_init (&iter, entries_of (self, kind));
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    bodies = g_list_prepend (bodies, ((Entry *) value)->body);
-  return bodies;
 }
 
 /* Sends @body to the server @to_server, about the player @key: it
@@ -959,82 +671,6 @@ mm_lobby_cluster_relay (MmLobbyCluster *self,
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
   mm_cluster_relay_send (self->relay, to_server, key, body);
-}
-
-/* Who is told of a claim's outcome. */
-typedef struct
-{
-  MmClusterClaimed claimed;
-  gpointer         data;
-} Claim;
-
-static void
-claim_read (PGresult  *result,
-            GPtrArray *values,
-            gpointer   data)
-{
-  Claim *claim = data;
-
-  claim->claimed (g_ptr_array_index (values, 1), PQntuples (result) == 1, claim->data);
-  g_free (claim);
-}
-
-static void
-claim_failed (GPtrArray *values,
-              gpointer   data)
-{
-  Claim *claim = data;
-
-  claim->claimed (g_ptr_array_index (values, 1), FALSE, claim->data);
-  g_free (claim);
-}
-
-/* Takes another server's seek or game @id of @kind for this one, with
- * the entry @body, if its server is dead (not heard for
- * MM_CLUSTER_DEAD_AFTER_MS) or it is listed nowhere: one conditional
- * write, so that of the servers that try, one wins.  @claimed is told
- * the outcome, FALSE too when the database is away. */
-void
-mm_lobby_cluster_claim_entry (MmLobbyCluster   *self,
-                              const char       *kind,
-                              const char       *id,
-                              JsonObject       *body,
-                              MmClusterClaimed  claimed,
-                              gpointer          data)
-{
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autofree char *text = NULL;
-  g_autofree char *dead_after = g_strdup_printf ("%d", MM_CLUSTER_DEAD_AFTER_MS);
-  const char *values[5];
-  Claim *claim;
-
-  g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
-
-  if (!is_connected (self))
-    {
-      claimed (id, FALSE, data);
-      return;
-    }
-  json_node_set_object (node, body);
-  text = json_to_string (node, FALSE);
-  values[0] = kind;
-  values[1] = id;
-  values[2] = self->server_id;
-  values[3] = text;
-  values[4] = dead_after;
-  claim = g_new (Claim, 1);
-  claim->claimed = claimed;
-  claim->data = data;
-  queue_full (self,
-              "WITH taken AS (INSERT INTO shared_entries AS e (kind, id, server, body, gone)"
-              " VALUES ($1, $2, $3, $4, FALSE)"
-              " ON CONFLICT (kind, id) DO UPDATE SET server = EXCLUDED.server, gone = FALSE"
-              " WHERE e.gone OR e.server = EXCLUDED.server OR NOT EXISTS"
-              " (SELECT 1 FROM cluster_servers"
-              "   WHERE cluster_servers.id = e.server AND seen > " NOW_MS " - $5)"
-              " RETURNING kind, id)"
-              " SELECT pg_notify('" CHANNEL "', 'e ' || kind || ' ' || id) FROM taken",
-              claim_read, claim_failed, claim, FALSE, G_N_ELEMENTS (values), values);
 }
 
 typedef struct
@@ -1098,12 +734,14 @@ mm_lobby_cluster_find_taken (MmLobbyCluster *self,
 
   query->taken = taken;
   query->data = data;
-  queue_full (self,
-              "SELECT 'p', key FROM presence WHERE NOT gone AND server <> $1"
-              " AND key IN (SELECT json_array_elements_text ($2::json))"
-              " UNION ALL SELECT 'g', id FROM shared_entries WHERE kind = 'game' AND NOT gone"
-              " AND server <> $1 AND id IN (SELECT json_array_elements_text ($3::json))",
-              taken_read, taken_failed, query, FALSE, G_N_ELEMENTS (values), values);
+  mm_lobby_cluster_queue_full (self,
+                               "SELECT 'p', key FROM presence WHERE NOT gone AND server <> $1"
+                               " AND key IN (SELECT json_array_elements_text ($2::json))"
+                               " UNION ALL SELECT 'g', id FROM shared_entries"
+                               " WHERE kind = 'game' AND NOT gone AND server <> $1"
+                               " AND id IN (SELECT json_array_elements_text ($3::json))",
+                               taken_read, taken_failed, query, FALSE,
+                               G_N_ELEMENTS (values), values);
 }
 
 /* Whether the server @id is alive: this one, one heard within
@@ -1155,7 +793,8 @@ mm_lobby_cluster_say (MmLobbyCluster *self,
 {
   g_return_if_fail (MM_IS_LOBBY_CLUSTER (self));
 
-  if (!is_connected (self) && mm_pg_pipeline_get_n_waiting (self->pipeline) >= MAX_KEPT)
+  if (!mm_lobby_cluster_is_connected (self)
+      && mm_pg_pipeline_get_n_waiting (self->pipeline) >= MAX_KEPT)
     return;
   QUEUE (self,
          "WITH said AS (INSERT INTO lobby_chat (server, from_key, from_name, text, at)"
@@ -1177,7 +816,7 @@ mm_lobby_cluster_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CONNECTED:
-      g_value_set_boolean (value, is_connected (self));
+      g_value_set_boolean (value, mm_lobby_cluster_is_connected (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -34,7 +34,8 @@
  * statement a server sends most, has a call that does not block too
  * (mm_store_add_move_async()): it goes on a second connection, in
  * libpq's non-blocking pipeline mode on the main loop (MmPgPipeline),
- * made at its first use. */
+ * made at its first use.  A move's insert, in both its forms, is in
+ * mm-pg-moves.c; what the two files share, in mm-pg-store-private.h. */
 
 #include "config.h"
 
@@ -42,28 +43,7 @@
 #include <libpq-fe.h>
 
 #include "mm-nickname.h"
-#include "mm-pg-pipeline.h"
-#include "mm-pg-store.h"
-
-struct _MmPgStore
-{
-  GObject       parent_instance;
-
-  PGconn       *conn;
-  /* A statement inside BEGIN … COMMIT is not sent again on a new
-   * connection: the transaction it belonged to is gone with the old. */
-  gboolean      in_transaction;
-  char         *conninfo;
-  /* The statements whose answers come later, on the main loop; NULL
-   * until the first */
-  MmPgPipeline *pipeline;
-  /* Moves kept without waiting (PgMove): waiting for the next batch,
-   * and answered, to be told from an idle */
-  GQueue        moves;
-  GQueue        answered;
-  gboolean      batch_sent;
-  guint         settle_source;
-};
+#include "mm-pg-store-private.h"
 
 static void mm_pg_store_store_init (MmStoreInterface *iface);
 
@@ -71,9 +51,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (MmPgStore, mm_pg_store, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_pg_store_store_init))
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
-
-/* The database's clock in ms since 1970: the one every server reads. */
-#define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 
 /* Taken by the transaction that migrates, so that servers started
  * together on one database migrate it once: the first one, while the
@@ -157,22 +134,22 @@ static const char *const *const migrations[] = {
 
 /* The parameters of a statement, as text (PostgreSQL parses them into
  * the columns' types); NULL is SQL's NULL. */
-static GPtrArray *
-params_new (void)
+GPtrArray *
+mm_pg_params_new (void)
 {
   return g_ptr_array_new_with_free_func (g_free);
 }
 
-static void
-add_text (GPtrArray  *params,
-          const char *value)
+void
+mm_pg_add_text (GPtrArray  *params,
+                const char *value)
 {
   g_ptr_array_add (params, g_strdup (value));
 }
 
-static void
-add_int (GPtrArray *params,
-         gint64     value)
+void
+mm_pg_add_int (GPtrArray *params,
+               gint64     value)
 {
   g_ptr_array_add (params, g_strdup_printf ("%" G_GINT64_FORMAT, value));
 }
@@ -181,7 +158,7 @@ static void
 add_bool (GPtrArray *params,
           gboolean   value)
 {
-  add_text (params, value ? "true" : "false");
+  mm_pg_add_text (params, value ? "true" : "false");
 }
 
 /* Locale-independent, and as many digits as it takes to read back the
@@ -192,7 +169,7 @@ add_double (GPtrArray *params,
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
-  add_text (params, g_ascii_dtostr (buffer, sizeof buffer, value));
+  mm_pg_add_text (params, g_ascii_dtostr (buffer, sizeof buffer, value));
 }
 
 /* What the database said of @result, or libpq of the connection when
@@ -276,12 +253,12 @@ query (MmPgStore   *self,
 
 /* Runs a statement for what it does; the number of rows it changed in
  * @changed (may be NULL). */
-static gboolean
-command (MmPgStore   *self,
-         const char  *sql,
-         GPtrArray   *params,
-         guint64     *changed,
-         GError     **error)
+gboolean
+mm_pg_command (MmPgStore   *self,
+               const char  *sql,
+               GPtrArray   *params,
+               guint64     *changed,
+               GError     **error)
 {
   g_autoptr(PGresult) result = query (self, sql, params, error);
 
@@ -302,10 +279,10 @@ dup_value (const PGresult *result,
   return g_strdup (PQgetvalue (result, row, column));
 }
 
-static gint64
-int_value (const PGresult *result,
-           int             row,
-           int             column)
+gint64
+mm_pg_int_value (const PGresult *result,
+                 int             row,
+                 int             column)
 {
   return g_ascii_strtoll (PQgetvalue (result, row, column), NULL, 10);
 }
@@ -335,13 +312,13 @@ read_version (MmPgStore  *self,
 {
   g_autoptr(PGresult) result = NULL;
 
-  if (!command (self, "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
-                NULL, NULL, error)
-      || !command (self, "INSERT INTO schema_version SELECT 0"
-                         " WHERE NOT EXISTS (SELECT FROM schema_version)", NULL, NULL, error)
+  if (!mm_pg_command (self, "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+                      NULL, NULL, error)
+      || !mm_pg_command (self, "INSERT INTO schema_version SELECT 0"
+                               " WHERE NOT EXISTS (SELECT FROM schema_version)", NULL, NULL, error)
       || (result = query (self, "SELECT version FROM schema_version", NULL, error)) == NULL)
     return FALSE;
-  *version = int_value (result, 0, 0);
+  *version = mm_pg_int_value (result, 0, 0);
   return TRUE;
 }
 
@@ -350,26 +327,26 @@ apply_migration (MmPgStore  *self,
                  gsize       step,
                  GError    **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
   for (const char *const *statement = migrations[step]; *statement != NULL; statement++)
-    if (!command (self, *statement, NULL, NULL, error))
+    if (!mm_pg_command (self, *statement, NULL, NULL, error))
       return FALSE;
-  add_int (params, (gint64) step + 1);
-  return command (self, "UPDATE schema_version SET version = $1", params, NULL, error);
+  mm_pg_add_int (params, (gint64) step + 1);
+  return mm_pg_command (self, "UPDATE schema_version SET version = $1", params, NULL, error);
 }
 
 static gboolean
 migrate_locked (MmPgStore  *self,
                 GError    **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   gint64 version;
 
-  add_int (params, MIGRATION_LOCK);
+  mm_pg_add_int (params, MIGRATION_LOCK);
   /* "relation already exists, skipping", at every start, says nothing. */
-  if (!command (self, "SET LOCAL client_min_messages = warning", NULL, NULL, error)
-      || !command (self, "SELECT pg_advisory_xact_lock ($1)", params, NULL, error)
+  if (!mm_pg_command (self, "SET LOCAL client_min_messages = warning", NULL, NULL, error)
+      || !mm_pg_command (self, "SELECT pg_advisory_xact_lock ($1)", params, NULL, error)
       || !read_version (self, &version, error))
     return FALSE;
   if (version < 0 || version > (gint64) G_N_ELEMENTS (migrations))
@@ -396,11 +373,11 @@ migrate (MmPgStore  *self,
   gboolean done;
 
   self->in_transaction = TRUE;
-  done = command (self, "BEGIN", NULL, NULL, error)
+  done = mm_pg_command (self, "BEGIN", NULL, NULL, error)
          && migrate_locked (self, error)
-         && command (self, "COMMIT", NULL, NULL, error);
+         && mm_pg_command (self, "COMMIT", NULL, NULL, error);
   if (!done)
-    command (self, "ROLLBACK", NULL, NULL, NULL);
+    mm_pg_command (self, "ROLLBACK", NULL, NULL, NULL);
   self->in_transaction = FALSE;
   return done;
 }
@@ -500,7 +477,7 @@ pg_next_id (MmStore  *store,
                    _("The database %s failed: %s"), PQdb (self->conn), "meta has no next_id");
       return 0;
     }
-  return (guint64) int_value (result, 0, 0);
+  return (guint64) mm_pg_int_value (result, 0, 0);
 }
 
 static gboolean
@@ -508,15 +485,15 @@ pg_save_session (MmStore                *store,
                  const MmStoredSession  *session,
                  GError                **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, session->token_hash);
-  add_text (params, session->name);
+  mm_pg_add_text (params, session->token_hash);
+  mm_pg_add_text (params, session->name);
   add_bool (params, session->guest);
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO sessions (token_hash, name, guest) VALUES ($1, $2, $3)"
-                  " ON CONFLICT (token_hash) DO UPDATE SET name = EXCLUDED.name,"
-                  " guest = EXCLUDED.guest", params, NULL, error);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO sessions (token_hash, name, guest) VALUES ($1, $2, $3)"
+                        " ON CONFLICT (token_hash) DO UPDATE SET name = EXCLUDED.name,"
+                        " guest = EXCLUDED.guest", params, NULL, error);
 }
 
 static gboolean
@@ -524,11 +501,11 @@ pg_delete_session (MmStore     *store,
                    const char  *token_hash,
                    GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, token_hash);
-  return command (MM_PG_STORE (store), "DELETE FROM sessions WHERE token_hash = $1", params, NULL,
-                  error);
+  mm_pg_add_text (params, token_hash);
+  return mm_pg_command (MM_PG_STORE (store), "DELETE FROM sessions WHERE token_hash = $1", params,
+                        NULL, error);
 }
 
 static MmStoredSession *
@@ -536,10 +513,10 @@ pg_find_session (MmStore     *store,
                  const char  *token_hash,
                  GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
 
-  add_text (params, token_hash);
+  mm_pg_add_text (params, token_hash);
   result = query (MM_PG_STORE (store),
                   "SELECT token_hash, name, guest FROM sessions WHERE token_hash = $1", params,
                   error);
@@ -572,378 +549,24 @@ pg_create_game (MmStore             *store,
                 const MmStoredGame  *game,
                 GError             **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, game->id);
-  add_text (params, game->black);
-  add_text (params, game->white);
+  mm_pg_add_text (params, game->id);
+  mm_pg_add_text (params, game->black);
+  mm_pg_add_text (params, game->white);
   g_ptr_array_add (params, mm_nickname_key (game->black));
   g_ptr_array_add (params, mm_nickname_key (game->white));
-  add_int (params, game->base_s);
-  add_int (params, game->increment_s);
+  mm_pg_add_int (params, game->base_s);
+  mm_pg_add_int (params, game->increment_s);
   add_bool (params, game->rated);
-  add_int (params, game->started);
-  add_int (params, game->black_ms);
-  add_int (params, game->white_ms);
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
-                  " increment_s, rated, started, black_ms, white_ms, moved_at)"
-                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " NOW_MS ")",
-                  params, NULL, error);
-}
-
-/* The move and the clocks in one statement: the clocks change only if
- * the move's row was written, and the row is written only if no one
- * (this server or another) wrote the ply before.  $1 the game, $2 the
- * ply, $3 the square, $4 and $5 the clocks; the rows it changed are 1
- * if the move was kept, 0 if the ply was there already. */
-#define ADD_MOVE \
-  "WITH added AS (INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)" \
-  "  ON CONFLICT DO NOTHING RETURNING game_id)" \
-  " UPDATE games SET black_ms = $4, white_ms = $5, moved_at = " NOW_MS \
-  " WHERE id = (SELECT game_id FROM added)"
-
-static GPtrArray *
-add_move_params (const char *game_id,
-                 guint       ply,
-                 int         square,
-                 gint64      black_ms,
-                 gint64      white_ms)
-{
-  GPtrArray *params = params_new ();
-
-  add_text (params, game_id);
-  add_int (params, ply);
-  add_int (params, square);
-  add_int (params, black_ms);
-  add_int (params, white_ms);
-  return params;
-}
-
-static void
-set_move_there (GError     **error,
-                const char  *game_id,
-                guint        ply)
-{
-  g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
-               /* Translators: %u is a move's number in its game, %s the game's id */
-               _("Move %u of the game “%s” is in the database already."), ply, game_id);
-}
-
-static gboolean
-pg_add_move (MmStore     *store,
-             const char  *game_id,
-             guint        ply,
-             int          square,
-             gint64       black_ms,
-             gint64       white_ms,
-             GError     **error)
-{
-  g_autoptr(GPtrArray) params = add_move_params (game_id, ply, square, black_ms, white_ms);
-  guint64 changed = 0;
-
-  if (!command (MM_PG_STORE (store), ADD_MOVE, params, &changed, error))
-    return FALSE;
-  if (changed == 0)
-    {
-      set_move_there (error, game_id, ply);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The moves of several games kept by one statement, one transaction:
- * one commit, one wait for the disk, for all of them.  The arrays are
- * the games ($1), plies ($2), squares ($3) and clocks ($4, $5), one
- * move a game; the answer is the moves kept, a ply there already being
- * left out, as ADD_MOVE does. */
-#define ADD_MOVES \
-  "WITH m AS (SELECT * FROM unnest ($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]," \
-  "  $5::bigint[]) AS m (game_id, ply, square, black_ms, white_ms))," \
-  " added AS (INSERT INTO moves (game_id, ply, square) SELECT game_id, ply, square FROM m" \
-  "  ON CONFLICT DO NOTHING RETURNING game_id, ply)," \
-  " clocks AS (UPDATE games SET black_ms = m.black_ms, white_ms = m.white_ms," \
-  "  moved_at = " NOW_MS " FROM added JOIN m USING (game_id, ply)" \
-  "  WHERE games.id = added.game_id)" \
-  " SELECT game_id, ply FROM added"
-
-/* Moves in one statement at most */
-#define MAX_BATCH 256
-
-/* A move to keep without waiting, and then its answer. */
-typedef struct
-{
-  GTask   *task;
-  char    *game_id;
-  guint    ply;
-  int      square;
-  gint64   black_ms;
-  gint64   white_ms;
-  /* Sent on its own: the batch it was in failed */
-  gboolean alone;
-  GError  *error;
-} PgMove;
-
-typedef struct
-{
-  MmPgStore *self;
-  /* PgMove */
-  GPtrArray *moves;
-} Batch;
-
-static void
-pg_move_free (PgMove *move)
-{
-  g_clear_object (&move->task);
-  g_free (move->game_id);
-  g_clear_error (&move->error);
-  g_free (move);
-}
-
-/* The pipeline's lines are for debugging: what fails reaches the caller
- * as an error. */
-static void
-pipeline_log_cb (MmPgPipeline *pipeline,
-                 const char   *line,
-                 MmPgStore    *self)
-{
-  g_debug ("store pipeline: %s", line);
-}
-
-static gboolean settle_cb (gpointer data);
-
-/* The pipeline calls back from inside its reading, or while it drops a
- * lost connection: nothing is sent, and no caller told, from there,
- * but from an idle. */
-static void
-settle_later (MmPgStore *self)
-{
-  /* At the priority of the sockets: the default idle one waits while
-   * any of them is ready, which under load is always. */
-  if (self->settle_source == 0)
-    self->settle_source = g_idle_add_full (G_PRIORITY_DEFAULT, settle_cb, self, NULL);
-}
-
-static void
-batch_free (Batch *batch)
-{
-  g_ptr_array_unref (batch->moves);
-  g_free (batch);
-}
-
-/* The batch's answer: the moves it kept.  A move left out was there
- * already (the same ply, from this server or another). */
-static void
-batch_done (PGresult  *result,
-            GPtrArray *values,
-            gpointer   data)
-{
-  Batch *batch = data;
-  MmPgStore *self = batch->self;
-  g_autoptr(GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (int row = 0; row < PQntuples (result); row++)
-    g_hash_table_insert (kept, PQgetvalue (result, row, 0),
-                         GUINT_TO_POINTER ((guint) int_value (result, row, 1)));
-  for (guint i = 0; i < batch->moves->len; i++)
-    {
-      PgMove *move = batch->moves->pdata[i];
-      gpointer ply;
-
-      if (!g_hash_table_lookup_extended (kept, move->game_id, NULL, &ply)
-          || GPOINTER_TO_UINT (ply) != move->ply)
-        set_move_there (&move->error, move->game_id, move->ply);
-      g_queue_push_tail (&self->answered, move);
-    }
-  g_ptr_array_set_free_func (batch->moves, NULL);
-  batch_free (batch);
-  self->batch_sent = FALSE;
-  settle_later (self);
-}
-
-/* The database refused the statement, or the connection was lost with
- * it on the wire or waiting (it may have been done then: the same ply
- * again is refused as being there).  Not sent again on a new
- * connection: the player tries again, as a move refused says.  A batch
- * refused whole (a move of a game there is not, say) is sent again a
- * move at a time, so that one move refused takes no other with it. */
-static void
-batch_failed (GPtrArray *values,
-              gpointer   data)
-{
-  Batch *batch = data;
-  MmPgStore *self = batch->self;
-  const char *said = self->pipeline != NULL ? mm_pg_pipeline_get_error (self->pipeline) : NULL;
-
-  for (guint i = batch->moves->len; i-- > 0;)
-    {
-      PgMove *move = batch->moves->pdata[i];
-
-      g_set_error (&move->error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
-                   /* Translators: %s are the database's name and what the database said */
-                   _("The database %s failed: %s"), PQdb (self->conn),
-                   said != NULL ? said : "?");
-      if (batch->moves->len > 1)
-        {
-          move->alone = TRUE;
-          g_queue_push_head (&self->moves, move);
-        }
-      else
-        g_queue_push_tail (&self->answered, move);
-    }
-  g_ptr_array_set_free_func (batch->moves, NULL);
-  batch_free (batch);
-  self->batch_sent = FALSE;
-  settle_later (self);
-}
-
-/* A value of a text[] parameter: "{"g1","g2"}", quoted as PostgreSQL
- * reads an array. */
-static void
-append_array_text (GString    *array,
-                   const char *value)
-{
-  if (array->len > 1)
-    g_string_append_c (array, ',');
-  g_string_append_c (array, '"');
-  for (const char *c = value; *c != '\0'; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_c (array, '\\');
-      g_string_append_c (array, *c);
-    }
-  g_string_append_c (array, '"');
-}
-
-static void
-append_array_int (GString *array,
-                  gint64   value)
-{
-  g_string_append_printf (array, "%s%" G_GINT64_FORMAT, array->len > 1 ? "," : "", value);
-}
-
-/* Sends the moves that wait, one a game (a game's next move waits for
- * the batch after), in one statement; nothing while a batch is on the
- * wire, so that the moves that come during one commit go together in
- * the next: PostgreSQL's group commit, done by the store. */
-static void
-send_batch (MmPgStore *self)
-{
-  g_autoptr(GHashTable) games = NULL;
-  GString *arrays[5];
-  char *values[5];
-  Batch *batch;
-  GList *l, *next;
-
-  if (self->batch_sent || g_queue_is_empty (&self->moves))
-    return;
-  games = g_hash_table_new (g_str_hash, g_str_equal);
-  batch = g_new0 (Batch, 1);
-  batch->self = self;
-  batch->moves = g_ptr_array_new_with_free_func ((GDestroyNotify) pg_move_free);
-  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
-    arrays[i] = g_string_new ("{");
-  for (l = self->moves.head; l != NULL && batch->moves->len < MAX_BATCH; l = next)
-    {
-      PgMove *move = l->data;
-
-      next = l->next;
-      /* A game's moves go in order: one a batch. */
-      if (g_hash_table_contains (games, move->game_id))
-        continue;
-      g_hash_table_add (games, move->game_id);
-      /* One sent again on its own goes alone, over a connection: the
-       * batch failed with the connection lost, and so does it. */
-      if (move->alone && batch->moves->len > 0)
-        continue;
-      g_queue_delete_link (&self->moves, l);
-      if (move->alone && (self->pipeline == NULL
-                          || !mm_pg_pipeline_get_connected (self->pipeline)))
-        {
-          g_queue_push_tail (&self->answered, move);
-          settle_later (self);
-          continue;
-        }
-      g_clear_error (&move->error);
-      g_ptr_array_add (batch->moves, move);
-      append_array_text (arrays[0], move->game_id);
-      append_array_int (arrays[1], move->ply);
-      append_array_int (arrays[2], move->square);
-      append_array_int (arrays[3], move->black_ms);
-      append_array_int (arrays[4], move->white_ms);
-      if (move->alone)
-        break;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
-    {
-      g_string_append_c (arrays[i], '}');
-      values[i] = g_string_free (arrays[i], FALSE);
-    }
-  if (batch->moves->len == 0)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-        g_free (values[i]);
-      batch_free (batch);
-      return;
-    }
-  self->batch_sent = TRUE;
-  if (self->pipeline == NULL)
-    {
-      self->pipeline = mm_pg_pipeline_new (self->conninfo);
-      g_signal_connect (self->pipeline, "log", G_CALLBACK (pipeline_log_cb), self);
-    }
-  mm_pg_pipeline_queue (self->pipeline, ADD_MOVES, FALSE, batch_done, batch_failed, batch,
-                        G_N_ELEMENTS (values), (const char *const *) values);
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    g_free (values[i]);
-}
-
-/* The answers of the last batch are told, then the next batch goes. */
-static gboolean
-settle_cb (gpointer data)
-{
-  MmPgStore *self = g_object_ref (data);
-  PgMove *move;
-
-  self->settle_source = 0;
-  while ((move = g_queue_pop_head (&self->answered)) != NULL)
-    {
-      if (move->error != NULL)
-        g_task_return_error (move->task, g_steal_pointer (&move->error));
-      else
-        g_task_return_boolean (move->task, TRUE);
-      pg_move_free (move);
-    }
-  send_batch (self);
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* On the pipeline: nothing waits for the database, and the moves of
- * many games go in one statement (send_batch). */
-static void
-pg_add_move_async (MmStore             *store,
-                   const char          *game_id,
-                   guint                ply,
-                   int                  square,
-                   gint64               black_ms,
-                   gint64               white_ms,
-                   GCancellable        *cancellable,
-                   GAsyncReadyCallback  callback,
-                   gpointer             user_data)
-{
-  MmPgStore *self = MM_PG_STORE (store);
-  PgMove *move = g_new0 (PgMove, 1);
-
-  move->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (move->task, pg_add_move_async);
-  move->game_id = g_strdup (game_id);
-  move->ply = ply;
-  move->square = square;
-  move->black_ms = black_ms;
-  move->white_ms = white_ms;
-  g_queue_push_tail (&self->moves, move);
-  send_batch (self);
+  mm_pg_add_int (params, game->started);
+  mm_pg_add_int (params, game->black_ms);
+  mm_pg_add_int (params, game->white_ms);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
+                        " increment_s, rated, started, black_ms, white_ms, moved_at)"
+                        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " NOW_MS ")",
+                        params, NULL, error);
 }
 
 /* A data-changing WITH is done in full whether or not the statement
@@ -956,17 +579,17 @@ pg_take_back (MmStore     *store,
               gint64       white_ms,
               GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, game_id);
-  add_int (params, n_moves);
-  add_int (params, black_ms);
-  add_int (params, white_ms);
-  return command (MM_PG_STORE (store),
-                  "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)"
-                  " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS
-                  " WHERE id = $1",
-                  params, NULL, error);
+  mm_pg_add_text (params, game_id);
+  mm_pg_add_int (params, n_moves);
+  mm_pg_add_int (params, black_ms);
+  mm_pg_add_int (params, white_ms);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)"
+                        " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS
+                        " WHERE id = $1",
+                        params, NULL, error);
 }
 
 static MmStoredGame *pg_find_game (MmStore     *store,
@@ -981,17 +604,17 @@ pg_finish_game (MmStore     *store,
                 const char  *ggf,
                 GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   guint64 changed = 0;
 
-  add_text (params, winner);
-  add_text (params, reason);
-  add_int (params, now_s ());
-  add_text (params, ggf);
-  add_text (params, game_id);
-  if (!command (MM_PG_STORE (store),
-                "UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4"
-                " WHERE id = $5 AND winner IS NULL", params, &changed, error))
+  mm_pg_add_text (params, winner);
+  mm_pg_add_text (params, reason);
+  mm_pg_add_int (params, now_s ());
+  mm_pg_add_text (params, ggf);
+  mm_pg_add_text (params, game_id);
+  if (!mm_pg_command (MM_PG_STORE (store),
+                      "UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4"
+                      " WHERE id = $5 AND winner IS NULL", params, &changed, error))
     return FALSE;
   if (changed == 0)
     {
@@ -1041,17 +664,17 @@ read_game (const PGresult *result,
   game->id = dup_value (result, row, 0);
   game->black = dup_value (result, row, 1);
   game->white = dup_value (result, row, 2);
-  game->base_s = (guint) int_value (result, row, 3);
-  game->increment_s = (guint) int_value (result, row, 4);
+  game->base_s = (guint) mm_pg_int_value (result, row, 3);
+  game->increment_s = (guint) mm_pg_int_value (result, row, 4);
   game->rated = bool_value (result, row, 5);
-  game->started = int_value (result, row, 6);
-  game->black_ms = int_value (result, row, 7);
-  game->white_ms = int_value (result, row, 8);
+  game->started = mm_pg_int_value (result, row, 6);
+  game->black_ms = mm_pg_int_value (result, row, 7);
+  game->white_ms = mm_pg_int_value (result, row, 8);
   game->winner = dup_value (result, row, 9);
   game->reason = dup_value (result, row, 10);
   game->ggf = dup_value (result, row, 11);
   if (!PQgetisnull (result, row, 12))
-    game->since_move_ms = MAX (int_value (result, row, 12), 0);
+    game->since_move_ms = MAX (mm_pg_int_value (result, row, 12), 0);
   if (with_moves)
     read_moves (game, PQgetvalue (result, row, MOVES_COLUMN_INDEX));
   return game;
@@ -1073,10 +696,10 @@ pg_find_game (MmStore     *store,
               const char  *game_id,
               GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
 
-  add_text (params, game_id);
+  mm_pg_add_text (params, game_id);
   result = query (MM_PG_STORE (store),
                   "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games WHERE id = $1", params,
                   error);
@@ -1092,7 +715,7 @@ pg_list_games (MmStore     *store,
                guint        limit,
                GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
 
   if (unfinished)
@@ -1104,9 +727,9 @@ pg_list_games (MmStore     *store,
       g_ptr_array_add (params, player != NULL ? mm_nickname_key (player) : NULL);
       /* LIMIT NULL is no limit. */
       if (limit > 0)
-        add_int (params, limit);
+        mm_pg_add_int (params, limit);
       else
-        add_text (params, NULL);
+        mm_pg_add_text (params, NULL);
       result = query (MM_PG_STORE (store),
                       "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games"
                       " WHERE winner IS NOT NULL"
@@ -1123,19 +746,19 @@ pg_create_account (MmStore                *store,
                    const MmStoredAccount  *account,
                    GError                **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
   g_ptr_array_add (params, mm_nickname_key (account->name));
-  add_text (params, account->name);
-  add_text (params, account->password_hash);
+  mm_pg_add_text (params, account->name);
+  mm_pg_add_text (params, account->password_hash);
   add_double (params, account->rating);
   add_double (params, account->deviation);
   add_double (params, account->volatility);
-  add_int (params, now_s ());
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
-                  " volatility, created) VALUES ($1, $2, $3, $4, $5, $6, $7)", params, NULL,
-                  error);
+  mm_pg_add_int (params, now_s ());
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
+                        " volatility, created) VALUES ($1, $2, $3, $4, $5, $6, $7)", params, NULL,
+                        error);
 }
 
 static MmStoredAccount *
@@ -1143,7 +766,7 @@ pg_find_account (MmStore     *store,
                  const char  *name,
                  GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
   MmStoredAccount *account;
 
@@ -1166,15 +789,15 @@ pg_save_rating (MmStore                *store,
                 const MmStoredAccount  *account,
                 GError                **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
   add_double (params, account->rating);
   add_double (params, account->deviation);
   add_double (params, account->volatility);
   g_ptr_array_add (params, mm_nickname_key (account->name));
-  return command (MM_PG_STORE (store),
-                  "UPDATE accounts SET rating = $1, deviation = $2, volatility = $3"
-                  " WHERE key = $4", params, NULL, error);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "UPDATE accounts SET rating = $1, deviation = $2, volatility = $3"
+                        " WHERE key = $4", params, NULL, error);
 }
 
 static gboolean
@@ -1183,13 +806,13 @@ pg_set_admin (MmStore     *store,
               gboolean     admin,
               GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   guint64 changed = 0;
 
   add_bool (params, admin);
   g_ptr_array_add (params, mm_nickname_key (name));
-  if (!command (MM_PG_STORE (store), "UPDATE accounts SET admin = $1 WHERE key = $2", params,
-                &changed, error))
+  if (!mm_pg_command (MM_PG_STORE (store), "UPDATE accounts SET admin = $1 WHERE key = $2", params,
+                      &changed, error))
     return FALSE;
   if (changed == 0)
     {
@@ -1206,20 +829,20 @@ pg_add_sanction (MmStore                 *store,
                  const MmStoredSanction  *sanction,
                  GError                 **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, sanction->kind);
-  add_text (params, sanction->target);
-  add_int (params, sanction->until);
-  add_text (params, sanction->reason);
-  add_text (params, sanction->by);
-  add_int (params, now_s ());
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO sanctions (kind, target, until, reason, by, created)"
-                  " VALUES ($1, $2, $3, $4, $5, $6)"
-                  " ON CONFLICT (kind, target) DO UPDATE SET until = EXCLUDED.until,"
-                  " reason = EXCLUDED.reason, by = EXCLUDED.by, created = EXCLUDED.created",
-                  params, NULL, error);
+  mm_pg_add_text (params, sanction->kind);
+  mm_pg_add_text (params, sanction->target);
+  mm_pg_add_int (params, sanction->until);
+  mm_pg_add_text (params, sanction->reason);
+  mm_pg_add_text (params, sanction->by);
+  mm_pg_add_int (params, now_s ());
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO sanctions (kind, target, until, reason, by, created)"
+                        " VALUES ($1, $2, $3, $4, $5, $6)"
+                        " ON CONFLICT (kind, target) DO UPDATE SET until = EXCLUDED.until,"
+                        " reason = EXCLUDED.reason, by = EXCLUDED.by, created = EXCLUDED.created",
+                        params, NULL, error);
 }
 
 static gboolean
@@ -1228,12 +851,13 @@ pg_lift_sanction (MmStore     *store,
                   const char  *target,
                   GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, kind);
-  add_text (params, target);
-  return command (MM_PG_STORE (store), "DELETE FROM sanctions WHERE kind = $1 AND target = $2",
-                  params, NULL, error);
+  mm_pg_add_text (params, kind);
+  mm_pg_add_text (params, target);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "DELETE FROM sanctions WHERE kind = $1 AND target = $2", params, NULL,
+                        error);
 }
 
 static MmStoredSanction *
@@ -1243,13 +867,13 @@ pg_find_sanction (MmStore     *store,
                   gint64       now,
                   GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
   MmStoredSanction *sanction;
 
-  add_text (params, kind);
-  add_text (params, target);
-  add_int (params, now);
+  mm_pg_add_text (params, kind);
+  mm_pg_add_text (params, target);
+  mm_pg_add_int (params, now);
   result = query (MM_PG_STORE (store),
                   "SELECT until, reason, by FROM sanctions WHERE kind = $1 AND target = $2"
                   " AND (until = 0 OR until > $3)", params, error);
@@ -1258,7 +882,7 @@ pg_find_sanction (MmStore     *store,
   sanction = g_new0 (MmStoredSanction, 1);
   sanction->kind = g_strdup (kind);
   sanction->target = g_strdup (target);
-  sanction->until = int_value (result, 0, 0);
+  sanction->until = mm_pg_int_value (result, 0, 0);
   sanction->reason = dup_value (result, 0, 1);
   sanction->by = dup_value (result, 0, 2);
   return sanction;
@@ -1272,16 +896,16 @@ pg_log_action (MmStore     *store,
                const char  *detail,
                GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_int (params, now_s ());
-  add_text (params, by);
-  add_text (params, action);
-  add_text (params, target);
-  add_text (params, detail);
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO moderation_log (at, by, action, target, detail)"
-                  " VALUES ($1, $2, $3, $4, $5)", params, NULL, error);
+  mm_pg_add_int (params, now_s ());
+  mm_pg_add_text (params, by);
+  mm_pg_add_text (params, action);
+  mm_pg_add_text (params, target);
+  mm_pg_add_text (params, detail);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO moderation_log (at, by, action, target, detail)"
+                        " VALUES ($1, $2, $3, $4, $5)", params, NULL, error);
 }
 
 static gboolean
@@ -1290,14 +914,14 @@ pg_get_meta (MmStore     *store,
              gint64      *value,
              GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
 
-  add_text (params, key);
+  mm_pg_add_text (params, key);
   result = query (MM_PG_STORE (store), "SELECT value FROM meta WHERE key = $1", params, error);
   if (result == NULL || PQntuples (result) == 0)
     return FALSE;
-  *value = int_value (result, 0, 0);
+  *value = mm_pg_int_value (result, 0, 0);
   return TRUE;
 }
 
@@ -1307,13 +931,14 @@ pg_set_meta (MmStore     *store,
              gint64       value,
              GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
 
-  add_text (params, key);
-  add_int (params, value);
-  return command (MM_PG_STORE (store),
-                  "INSERT INTO meta (key, value) VALUES ($1, $2)"
-                  " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", params, NULL, error);
+  mm_pg_add_text (params, key);
+  mm_pg_add_int (params, value);
+  return mm_pg_command (MM_PG_STORE (store),
+                        "INSERT INTO meta (key, value) VALUES ($1, $2)"
+                        " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", params, NULL,
+                        error);
 }
 
 /* The claim of the period and the ratings in one statement, so all or
@@ -1328,6 +953,24 @@ pg_set_meta (MmStore     *store,
   "  volatility = r.volatility FROM r WHERE accounts.key = r.key" \
   "  AND EXISTS (SELECT 1 FROM claimed))" \
   " SELECT count(*) FROM claimed"
+
+/* A value of a text[] parameter: "{"g1","g2"}", quoted as PostgreSQL
+ * reads an array. */
+void
+mm_pg_append_array_text (GString    *array,
+                         const char *value)
+{
+  if (array->len > 1)
+    g_string_append_c (array, ',');
+  g_string_append_c (array, '"');
+  for (const char *c = value; *c != '\0'; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (array, '\\');
+      g_string_append_c (array, *c);
+    }
+  g_string_append_c (array, '"');
+}
 
 static void
 append_array_double (GString *array,
@@ -1348,7 +991,7 @@ pg_close_period (MmStore                *store,
                  guint                   n_accounts,
                  GError                **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
   GString *arrays[4];
 
@@ -1358,14 +1001,14 @@ pg_close_period (MmStore                *store,
     {
       g_autofree char *account_key = mm_nickname_key (accounts[i]->name);
 
-      append_array_text (arrays[0], account_key);
+      mm_pg_append_array_text (arrays[0], account_key);
       append_array_double (arrays[1], accounts[i]->rating);
       append_array_double (arrays[2], accounts[i]->deviation);
       append_array_double (arrays[3], accounts[i]->volatility);
     }
-  add_text (params, key);
-  add_int (params, from);
-  add_int (params, to);
+  mm_pg_add_text (params, key);
+  mm_pg_add_int (params, from);
+  mm_pg_add_int (params, to);
   for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
     {
       g_string_append_c (arrays[i], '}');
@@ -1374,7 +1017,7 @@ pg_close_period (MmStore                *store,
   result = query (MM_PG_STORE (store), CLOSE_PERIOD, params, error);
   if (result == NULL)
     return FALSE;
-  if (int_value (result, 0, 0) == 0)
+  if (mm_pg_int_value (result, 0, 0) == 0)
     {
       g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED,
                    /* Translators: a rating period; %s is the database's name */
@@ -1391,11 +1034,11 @@ pg_list_rated (MmStore     *store,
                gint64       until,
                GError     **error)
 {
-  g_autoptr(GPtrArray) params = params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
   g_autoptr(PGresult) result = NULL;
 
-  add_int (params, since);
-  add_int (params, until);
+  mm_pg_add_int (params, since);
+  mm_pg_add_int (params, until);
   result = query (MM_PG_STORE (store),
                   "SELECT " GAME_COLUMNS " FROM games WHERE rated AND winner IN"
                   " ('black', 'white', 'draw') AND finished >= $1 AND finished < $2"
@@ -1414,8 +1057,8 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->list_sessions = pg_list_sessions;
   iface->find_session = pg_find_session;
   iface->create_game = pg_create_game;
-  iface->add_move = pg_add_move;
-  iface->add_move_async = pg_add_move_async;
+  iface->add_move = mm_pg_add_move;
+  iface->add_move_async = mm_pg_add_move_async;
   iface->take_back = pg_take_back;
   iface->finish_game = pg_finish_game;
   iface->find_game = pg_find_game;

@@ -1,0 +1,92 @@
+/* mm-pg-store-private.h
+ *
+ * Copyright 2026 The Monomachia authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+/* What the two files of the PostgreSQL store share: the store's fields,
+ * and the helpers that make a statement's parameters, run it and read
+ * its answer (mm-pg-store.c), which the moves' inserts (mm-pg-moves.c)
+ * use as the store's other calls do. */
+
+#include <libpq-fe.h>
+
+#include "mm-pg-pipeline.h"
+#include "mm-pg-store.h"
+
+G_BEGIN_DECLS
+
+struct _MmPgStore
+{
+  GObject       parent_instance;
+
+  PGconn       *conn;
+  /* A statement inside BEGIN … COMMIT is not sent again on a new
+   * connection: the transaction it belonged to is gone with the old. */
+  gboolean      in_transaction;
+  char         *conninfo;
+  /* The statements whose answers come later, on the main loop; NULL
+   * until the first (mm-pg-moves.c) */
+  MmPgPipeline *pipeline;
+  /* Moves kept without waiting (PgMove): waiting for the next batch,
+   * and answered, to be told from an idle */
+  GQueue        moves;
+  GQueue        answered;
+  gboolean      batch_sent;
+  guint         settle_source;
+};
+
+/* The database's clock in ms since 1970: the one every server reads. */
+#define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
+GPtrArray *mm_pg_params_new        (void);
+void       mm_pg_add_text          (GPtrArray       *params,
+                                    const char      *value);
+void       mm_pg_add_int           (GPtrArray       *params,
+                                    gint64           value);
+void       mm_pg_append_array_text (GString         *array,
+                                    const char      *value);
+gboolean   mm_pg_command           (MmPgStore       *self,
+                                    const char      *sql,
+                                    GPtrArray       *params,
+                                    guint64         *changed,
+                                    GError         **error);
+gint64     mm_pg_int_value         (const PGresult  *result,
+                                    int              row,
+                                    int              column);
+
+/* The interface's add_move and add_move_async (mm-pg-moves.c) */
+gboolean mm_pg_add_move       (MmStore              *store,
+                               const char           *game_id,
+                               guint                 ply,
+                               int                   square,
+                               gint64                black_ms,
+                               gint64                white_ms,
+                               GError              **error);
+void     mm_pg_add_move_async (MmStore              *store,
+                               const char           *game_id,
+                               guint                 ply,
+                               int                   square,
+                               gint64                black_ms,
+                               gint64                white_ms,
+                               GCancellable         *cancellable,
+                               GAsyncReadyCallback   callback,
+                               gpointer              user_data);
+
+G_END_DECLS
