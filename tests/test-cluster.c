@@ -1846,11 +1846,38 @@ test_referee_paused (Fixture       *fixture,
   g_assert_cmpstr (stored->reason, ==, "board");
 }
 
+/* A transaction of the test's own that locks @table against every
+ * other use, reads included, until it ends (at most @seconds idle). */
+static PGconn *
+lock_table (Fixture    *fixture,
+            const char *table,
+            guint       seconds)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  g_autofree char *timeout = g_strdup_printf ("SET idle_in_transaction_session_timeout = %u",
+                                              seconds * 1000);
+  g_autofree char *lock = g_strdup_printf ("LOCK TABLE %s IN ACCESS EXCLUSIVE MODE", table);
+  const char *const statements[] = { timeout, "BEGIN", lock };
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+    {
+      PGresult *result = PQexec (conn, statements[i]);
+
+      g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+      PQclear (result);
+    }
+  return conn;
+}
+
 /* The referee is paused past being counted dead while a move's insert
- * waits in the database, and the insert is done meanwhile: when it runs
- * again the move kept is played and told once, and kept once, whether
- * it waited, as an end would, for the server to know the game is still
- * its own (nobody took it up) or its answer came first. */
+ * waits in the database, and the insert is done meanwhile.  When it
+ * runs again it is in doubt (it may have been counted dead, its games
+ * taken up) until it has asked the database what the others took up,
+ * and the test holds that question back (a lock on the lists of games
+ * it reads), so that the commit's answer certainly comes while it is in
+ * doubt: the move waits, as an end would, and once the server knows the
+ * game is still its own it is played and told once, and kept once. */
 static void
 test_kept_while_paused (Fixture       *fixture,
                         gconstpointer  data)
@@ -1861,8 +1888,8 @@ test_kept_while_paused (Fixture       *fixture,
   g_autoptr(MmStoredGame) stored = NULL;
   g_autoptr(JsonObject) moved = NULL;
   g_autofree char *game = NULL;
-  Saying saying = { NULL, "a move kept waits until this server knows" };
-  PGconn *held;
+  Saying waits = { NULL, "a move kept waits until this server knows" };
+  PGconn *held, *lists;
   char square[3];
 
   if (g_getenv ("MONOMACHIA_SERVER") == NULL)
@@ -1871,7 +1898,7 @@ test_kept_while_paused (Fixture       *fixture,
       return;
     }
   program = program_start (fixture->conninfo, GRACE_S);
-  saying.program = program;
+  waits.program = program;
   dora = mm_test_client_login (program->port, "Dora");
   eve = mm_test_client_login (program->port, "Eve");
   game = start_game (dora, eve, 0);
@@ -1885,26 +1912,23 @@ test_kept_while_paused (Fixture       *fixture,
   g_subprocess_send_signal (program->process, SIGSTOP);
   mm_test_run_for (MM_CLUSTER_DEAD_AFTER_MS + 1000);
   /* Kept while the referee is stopped: the database has the move, and
-   * has answered, before the referee wakes, whatever the disk's pace, so
-   * that the answer is there when it finds itself counted dead. */
+   * has answered, before the referee wakes. */
   release_game_row (held);
   wait_for_stored_moves (fixture, game, 1);
-  /* The commit is seen before its answer is on the referee's socket. */
-  mm_test_run_for (300);
+  lists = lock_table (fixture, "shared_entries", 20);
   g_subprocess_send_signal (program->process, SIGCONT);
+
+  /* In doubt, the move waits: not told. */
+  g_assert_true (run_until (program_said, &waits, 10));
+  g_assert_true (mm_test_client_is_quiet (dora, 300));
+  g_assert_true (mm_test_client_is_quiet (eve, 0));
+  release_game_row (lists);
 
   mm_test_client_expect_reply (dora, "ok", "m");
   moved = mm_test_client_expect (dora, "moved", 10);
   g_assert_cmpstr (json_object_get_string_member (moved, "square"), ==, square);
   json_object_unref (await_type (eve, "moved"));
-  /* Which comes first after the pause, the commit's answer or the
-   * server's own finding that it was counted dead, is the scheduler's
-   * choice: the answer is held and then played, or played at once; the
-   * move stands once either way. */
-  if (run_until (program_said, &saying, 2))
-    g_test_message ("the move was held until the server knew the game was its own");
-  else
-    g_test_message ("the commit's answer came before the server found itself counted dead");
+  g_assert_true (mm_test_client_is_quiet (dora, 300));
   stored = stored_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 1);
   g_assert_null (stored->winner);
