@@ -126,7 +126,7 @@ static void
 test_ids_last (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
-  guint64 first, second, after;
+  guint64 first, second, after, block;
 
   {
     g_autoptr(MmStore) store = open_store (fixture);
@@ -135,6 +135,12 @@ test_ids_last (Fixture *fixture, gconstpointer data)
     g_assert_no_error (error);
     second = mm_store_next_id (store, &error);
     g_assert_cmpuint (second, >, first);
+    /* A block: the numbers after it are the next ones answered. */
+    block = mm_store_reserve_ids (store, 64, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (block, ==, second + 1);
+    second = mm_store_next_id (store, &error);
+    g_assert_cmpuint (second, ==, block + 64);
   }
   {
     g_autoptr(MmStore) store = open_store (fixture);

@@ -158,7 +158,10 @@ struct _MmLobbyServer
   GHashTable     *seeks;
   GHashTable     *challenges;
   GHashTable     *games;
+  /* The ids: the next one, and the end of the block reserved in the
+   * store (next_id on its own without a store) */
   guint64         next_id;
+  guint64         ids_end;
   guint           sweep_source;
   gboolean        stopping;
   guint64         peer_serial;

@@ -121,7 +121,12 @@ mm_lobby_peer_refuse (MmLobbyPeer     *peer,
 }
 
 /* Short ids for seeks, challenges and games: a letter for the kind,
- * then a number never used before on this server. */
+ * then a number never used before on this server (nor, in a cluster,
+ * on another).  The numbers are reserved in the store ID_BLOCK at a
+ * time, so that a seek or a game seldom waits for the database; those
+ * of a block left unused when the server stops are never used. */
+#define ID_BLOCK 64
+
 char *
 mm_lobby_server_new_id (MmLobbyServer *self,
                         char           prefix)
@@ -131,9 +136,15 @@ mm_lobby_server_new_id (MmLobbyServer *self,
 
   if (self->store == NULL)
     return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, ++self->next_id);
-  number = mm_store_next_id (self->store, &error);
+  if (self->next_id < self->ids_end)
+    return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, self->next_id++);
+  number = mm_store_reserve_ids (self->store, ID_BLOCK, &error);
   if (number > 0)
-    return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
+    {
+      self->next_id = number + 1;
+      self->ids_end = number + ID_BLOCK;
+      return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
+    }
   /* A store that cannot count (a full disk) still gives an id that no
    * restart will give again. */
   mm_lobby_server_log (self, "store: %s", error->message);

@@ -461,13 +461,17 @@ now_s (void)
 /* One UPDATE, so that servers sharing the database never answer the
  * same number. */
 static guint64
-pg_next_id (MmStore  *store,
-            GError  **error)
+pg_next_ids (MmStore  *store,
+             guint     count,
+             GError  **error)
 {
   MmPgStore *self = MM_PG_STORE (store);
-  g_autoptr(PGresult) result =
-    query (self, "UPDATE meta SET value = value + 1 WHERE key = 'next_id' RETURNING value", NULL,
-           error);
+  g_autoptr(GPtrArray) params = mm_pg_params_new ();
+  g_autoptr(PGresult) result = NULL;
+
+  mm_pg_add_int (params, count);
+  result = query (self, "UPDATE meta SET value = value + $1 WHERE key = 'next_id'"
+                        " RETURNING value - $1 + 1", params, error);
 
   if (result == NULL)
     return 0;
@@ -1051,7 +1055,7 @@ pg_list_rated (MmStore     *store,
 static void
 mm_pg_store_store_init (MmStoreInterface *iface)
 {
-  iface->next_id = pg_next_id;
+  iface->next_ids = pg_next_ids;
   iface->save_session = pg_save_session;
   iface->delete_session = pg_delete_session;
   iface->list_sessions = pg_list_sessions;

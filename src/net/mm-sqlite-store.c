@@ -360,15 +360,18 @@ mm_sqlite_store_init (MmSqliteStore *self)
 }
 
 static guint64
-sqlite_next_id (MmStore  *store,
-                GError  **error)
+sqlite_next_ids (MmStore  *store,
+                 guint     count,
+                 GError  **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE meta SET value = value + 1 WHERE key = 'next_id' RETURNING value", error);
+    prepare (self, "UPDATE meta SET value = value + ?1 WHERE key = 'next_id'"
+                   " RETURNING value - ?1 + 1", error);
 
   if (statement == NULL)
     return 0;
+  sqlite3_bind_int64 (statement, 1, count);
   if (sqlite3_step (statement) != SQLITE_ROW)
     {
       sqlite_failed (self, sqlite3_errcode (self->db), error);
@@ -1022,7 +1025,7 @@ mm_sqlite_store_store_init (MmStoreInterface *iface)
   iface->create_account = sqlite_create_account;
   iface->find_account = sqlite_find_account;
   iface->save_rating = sqlite_save_rating;
-  iface->next_id = sqlite_next_id;
+  iface->next_ids = sqlite_next_ids;
   iface->save_session = sqlite_save_session;
   iface->delete_session = sqlite_delete_session;
   iface->list_sessions = sqlite_list_sessions;

@@ -163,8 +163,20 @@ guint64
 mm_store_next_id (MmStore  *self,
                   GError  **error)
 {
+  return mm_store_reserve_ids (self, 1, error);
+}
+
+/* The first of @count numbers in a row never answered before by this
+ * store, none of which it will answer again: a server takes its ids a
+ * block at a time, and goes to the database once a block. */
+guint64
+mm_store_reserve_ids (MmStore  *self,
+                      guint     count,
+                      GError  **error)
+{
   g_return_val_if_fail (MM_IS_STORE (self), 0);
-  return MM_STORE_GET_IFACE (self)->next_id (self, error);
+  g_return_val_if_fail (count > 0, 0);
+  return MM_STORE_GET_IFACE (self)->next_ids (self, count, error);
 }
 
 gboolean

@@ -115,7 +115,8 @@ struct _MmStoreInterface
 {
   GTypeInterface parent_iface;
 
-  guint64    (*next_id)         (MmStore             *self,
+  guint64    (*next_ids)        (MmStore             *self,
+                                 guint                count,
                                  GError             **error);
   gboolean   (*save_session)    (MmStore             *self,
                                  const MmStoredSession *session,
@@ -227,6 +228,9 @@ struct _MmStoreInterface
 
 GQuark     mm_store_error_quark   (void);
 guint64    mm_store_next_id       (MmStore               *self,
+                                   GError               **error);
+guint64    mm_store_reserve_ids   (MmStore               *self,
+                                   guint                  count,
                                    GError               **error);
 gboolean   mm_store_save_session  (MmStore               *self,
                                    const MmStoredSession *session,
