@@ -508,6 +508,27 @@ stored_game (Fixture    *fixture,
   return stored;
 }
 
+/* The game @id as the database keeps it once its end is there: the end
+ * is told to the players before it is kept, without the server waiting
+ * for it.  At most 10 s. */
+static MmStoredGame *
+ended_game (Fixture    *fixture,
+            const char *id)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      MmStoredGame *stored = stored_game (fixture, id);
+
+      if (stored->winner != NULL)
+        return stored;
+      mm_stored_game_free (stored);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      mm_test_run_for (20);
+    }
+}
+
 /* A whole game between players on two servers, watched from a third:
  * the seek listed everywhere, accepted from another server, every move
  * told to all three, the end, and the game kept whole in the database. */
@@ -592,7 +613,7 @@ test_game_across_servers (Fixture       *fixture,
   g_assert_true (sees_no_entry (c->cluster, "game", game));
 
   /* Refereed once: every move in the database, once, in order. */
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_nonnull (stored->winner);
   g_test_message ("game %s: %u moves, %d-%d, %s by %s", game, n_moves,
@@ -755,7 +776,7 @@ test_database_restart_mid_game (Fixture       *fixture,
 
   mm_test_client_send_printf (bob, "{\"type\":\"resign\",\"game\":\"%s\"}", game);
   json_object_unref (await_type (alice, "game-ended"));
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 6);
   g_assert_cmpstr (stored->winner, ==, "black");
 }
@@ -885,7 +906,7 @@ test_slow_commit (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (ended, "reason"), ==, "resignation");
   json_object_unref (await_type (alice, "game-ended"));
 
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 3);
   g_assert_cmpstr (stored->winner, ==, "black");
 }
@@ -936,7 +957,7 @@ test_clock_during_slow_commit (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (ended, "winner"), ==, "black");
   g_assert_cmpstr (json_object_get_string_member (ended, "reason"), ==, "time");
 
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, 1);
   g_assert_cmpstr (stored->winner, ==, "black");
   g_assert_cmpstr (stored->reason, ==, "time");
@@ -1761,7 +1782,7 @@ test_referee_killed (Fixture       *fixture,
     }
   json_object_unref (await_type (dora, "game-ended"));
   json_object_unref (await_type (eve, "game-ended"));
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_nonnull (stored->winner);
 }
@@ -1841,7 +1862,7 @@ test_referee_paused (Fixture       *fixture,
       n_moves++;
     }
   json_object_unref (await_type (dora, "game-ended"));
-  stored = stored_game (fixture, game);
+  stored = ended_game (fixture, game);
   g_assert_cmpuint (stored->moves->len, ==, n_moves);
   g_assert_cmpstr (stored->reason, ==, "board");
 }

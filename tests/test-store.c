@@ -1141,6 +1141,94 @@ test_pg_database_restarted (Fixture *fixture, gconstpointer data)
  * seconds, not one connection attempt after the other; once it is back
  * they are kept when sent again. */
 static void
+ended_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  Answer *answer = data;
+
+  g_assert_false (answer->told);
+  answer->told = TRUE;
+  answer->kept = mm_store_finish_game_finish (result, &answer->error);
+}
+
+/* A game's end kept without waiting: answered on the main loop, never
+ * before the call returns; written once (a second end is refused as
+ * one already there), a game there is not refused as such. */
+static void
+test_finish_game_async (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+  Answer answers[3] = { { FALSE } };
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  g_assert_true (mm_store_add_move (store, "g1", 1, 37, 1, 1, &error));
+  mm_store_finish_game_async (store, "g1", "black", "resignation", "(;GM[Othello])", NULL,
+                              ended_cb, &answers[0]);
+  mm_store_finish_game_async (store, "g1", "white", "time", NULL, NULL, ended_cb, &answers[1]);
+  mm_store_finish_game_async (store, "g404", "white", "time", NULL, NULL, ended_cb,
+                              &answers[2]);
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    g_assert_false (answers[i].told);
+  wait_for_answers (answers, G_N_ELEMENTS (answers));
+  g_assert_no_error (answers[0].error);
+  g_assert_true (answers[0].kept);
+  g_assert_false (answers[1].kept);
+  g_assert_error (answers[1].error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED);
+  g_assert_false (answers[2].kept);
+  g_assert_error (answers[2].error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND);
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept->winner, ==, "black");
+  g_assert_cmpstr (kept->reason, ==, "resignation");
+  g_assert_cmpstr (kept->ggf, ==, "(;GM[Othello])");
+  g_assert_cmpuint (kept->moves->len, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    g_clear_error (&answers[i].error);
+}
+
+/* A game's end made while the database is down is written when it is
+ * back, and answered then: an end is never lost to a crash. */
+static void
+test_pg_finish_game_async_away (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredGame) kept = NULL;
+  Answer first = { FALSE }, end = { FALSE };
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  /* The pipeline connected. */
+  mm_store_add_move_async (store, "g1", 1, 37, 1, 1, NULL, answered_cb, &first);
+  wait_for_answers (&first, 1);
+  g_assert_no_error (first.error);
+
+  g_assert_true (mm_test_pg_crash (&error));
+  g_assert_no_error (error);
+  mm_store_finish_game_async (store, "g1", "white", "time", NULL, NULL, ended_cb, &end);
+  {
+    gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+    while (g_get_monotonic_time () < until)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (10000);
+  }
+  g_assert_false (end.told);
+  g_assert_true (mm_test_pg_start_again (&error));
+  g_assert_no_error (error);
+  wait_for_answers (&end, 1);
+  g_assert_no_error (end.error);
+  g_assert_true (end.kept);
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept->winner, ==, "white");
+}
+
+static void
 test_pg_add_move_async_away (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
@@ -1248,6 +1336,7 @@ main (int argc, char *argv[])
   add_for_both ("close-period", test_close_period);
   add_for_both ("moderation", test_moderation);
   add_for_both ("add-move-async", test_add_move_async);
+  add_for_both ("finish-game-async", test_finish_game_async);
   add_test (BACKEND_SQLITE, "not-a-database", test_not_a_database);
   add_test (BACKEND_SQLITE, "too-new", test_too_new);
   add_test (BACKEND_SQLITE, "clear", test_clear);
@@ -1258,6 +1347,7 @@ main (int argc, char *argv[])
   add_test (BACKEND_POSTGRESQL, "lost-connection", test_pg_lost_connection);
   add_test (BACKEND_POSTGRESQL, "database-restarted", test_pg_database_restarted);
   add_test (BACKEND_POSTGRESQL, "add-move-async-away", test_pg_add_move_async_away);
+  add_test (BACKEND_POSTGRESQL, "finish-game-async-away", test_pg_finish_game_async_away);
 
   status = g_test_run ();
   mm_test_pg_stop ();

@@ -180,6 +180,25 @@ describe_end (MmLobbyGame  *game,
     }
 }
 
+/* The store's answer for a game's end, the server perhaps gone. */
+static void
+end_kept_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  GWeakRef *server = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (server);
+  GError *error = NULL;
+  gboolean kept = mm_store_finish_game_finish (result, &error);
+
+  g_weak_ref_clear (server);
+  g_free (server);
+  if (self != NULL)
+    mm_lobby_server_stored (self, kept, error);
+  else
+    g_clear_error (&error);
+}
+
 void
 mm_lobby_game_finish (MmLobbyGame *game)
 {
@@ -202,12 +221,14 @@ mm_lobby_game_finish (MmLobbyGame *game)
   game_send_to_all (game, ended);
   mm_lobby_presence_broadcast (self->game_watchers, removed);
   mm_lobby_relay_list (self, "game", game->id, NULL);
+  /* Told before it is kept, and kept without the server waiting. */
   if (self->store != NULL)
     {
-      GError *error = NULL;
+      GWeakRef *server = g_new0 (GWeakRef, 1);
 
-      mm_lobby_server_stored (self, mm_store_finish_game (self->store, game->id, winner, reason,
-                                                          ggf, &error), error);
+      g_weak_ref_init (server, self);
+      mm_store_finish_game_async (self->store, game->id, winner, reason, ggf, NULL,
+                                  end_kept_cb, server);
     }
   mm_lobby_server_log (self, "game %s %s - %s ended: %s, %s", game->id,
                        game->names[MM_COLOR_BLACK], game->names[MM_COLOR_WHITE], winner, reason);

@@ -26,7 +26,9 @@
  * the main loop (MmPgPipeline), made at its first use, and the moves
  * that come while one batch commits go together in the next.  It is
  * apart from the store's other calls because it lives on the main loop:
- * its queues, its idle and the pipeline's answers are its own. */
+ * its queues, its idle and the pipeline's answers are its own.  A
+ * game's end (mm_store_finish_game_async()) goes on the same pipeline,
+ * after the game's moves. */
 
 #include "config.h"
 
@@ -155,6 +157,18 @@ pipeline_log_cb (MmPgPipeline *pipeline,
 }
 
 static gboolean settle_cb (gpointer data);
+
+/* The pipeline, made at its first use. */
+static MmPgPipeline *
+pipeline_of (MmPgStore *self)
+{
+  if (self->pipeline == NULL)
+    {
+      self->pipeline = mm_pg_pipeline_new (self->conninfo);
+      g_signal_connect (self->pipeline, "log", G_CALLBACK (pipeline_log_cb), self);
+    }
+  return self->pipeline;
+}
 
 /* The pipeline calls back from inside its reading, or while it drops a
  * lost connection: nothing is sent, and no caller told, from there,
@@ -315,12 +329,7 @@ send_batch (MmPgStore *self)
       return;
     }
   self->batch_sent = TRUE;
-  if (self->pipeline == NULL)
-    {
-      self->pipeline = mm_pg_pipeline_new (self->conninfo);
-      g_signal_connect (self->pipeline, "log", G_CALLBACK (pipeline_log_cb), self);
-    }
-  mm_pg_pipeline_queue (self->pipeline, ADD_MOVES, FALSE, batch_done, batch_failed, batch,
+  mm_pg_pipeline_queue (pipeline_of (self), ADD_MOVES, FALSE, batch_done, batch_failed, batch,
                         G_N_ELEMENTS (values), (const char *const *) values);
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     g_free (values[i]);
@@ -372,4 +381,93 @@ mm_pg_add_move_async (MmStore             *store,
   move->white_ms = white_ms;
   g_queue_push_tail (&self->moves, move);
   send_batch (self);
+}
+
+/* A game's end and whether the game is there, in one statement: $1 to
+ * $4 the winner, the reason, the time and the record, $5 the game. */
+#define FINISH_GAME \
+  "WITH done AS (UPDATE games SET winner = $1, reason = $2, finished = $3, ggf = $4" \
+  "  WHERE id = $5 AND winner IS NULL RETURNING id)" \
+  " SELECT (SELECT count(*) FROM done), (SELECT count(*) FROM games WHERE id = $5)"
+
+/* A game's end on its way: the task has no source object, as a store
+ * that goes with ends still waiting for the database must not be kept
+ * by them (their failures are told as it goes). */
+typedef struct
+{
+  GTask  *task;
+  char   *game_id;
+  char   *database;
+  GError *error;
+} PgEnd;
+
+static gboolean
+end_told_cb (gpointer data)
+{
+  PgEnd *end = data;
+
+  if (end->error != NULL)
+    g_task_return_error (end->task, g_steal_pointer (&end->error));
+  else
+    g_task_return_boolean (end->task, TRUE);
+  g_object_unref (end->task);
+  g_free (end->game_id);
+  g_free (end->database);
+  g_free (end);
+  return G_SOURCE_REMOVE;
+}
+
+/* Told from an idle, as the moves are (settle_later). */
+static void
+end_done (PGresult  *result,
+          GPtrArray *values,
+          gpointer   data)
+{
+  PgEnd *end = data;
+
+  if (mm_pg_int_value (result, 0, 0) == 0)
+    mm_store_set_not_finished_error (&end->error, end->game_id,
+                                     mm_pg_int_value (result, 0, 1) > 0);
+  g_idle_add_full (G_PRIORITY_DEFAULT, end_told_cb, end, NULL);
+}
+
+/* Refused by the database, or the pipeline went with the store: a lost
+ * connection is not a failure, the end is sent again on the next. */
+static void
+end_failed (GPtrArray *values,
+            gpointer   data)
+{
+  PgEnd *end = data;
+
+  g_set_error (&end->error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+               /* Translators: %s are the database's name and what the database said */
+               _("The database %s failed: %s"), end->database, _("the game’s end was not kept"));
+  g_idle_add_full (G_PRIORITY_DEFAULT, end_told_cb, end, NULL);
+}
+
+void
+mm_pg_finish_game_async (MmStore             *store,
+                         const char          *game_id,
+                         const char          *winner,
+                         const char          *reason,
+                         const char          *ggf,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  MmPgStore *self = MM_PG_STORE (store);
+  g_autofree char *finished = g_strdup_printf ("%" G_GINT64_FORMAT,
+                                               g_get_real_time () / G_USEC_PER_SEC);
+  const char *values[] = { winner, reason, finished, ggf, game_id };
+  PgEnd *end = g_new0 (PgEnd, 1);
+
+  end->task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (end->task, mm_pg_finish_game_async);
+  end->game_id = g_strdup (game_id);
+  end->database = g_strdup (PQdb (self->conn));
+  /* Kept: sent again on a new connection if the old one drops with it
+   * (it is conditional, so done once), so that an end made while the
+   * database is away is written when it is back. */
+  mm_pg_pipeline_queue (pipeline_of (self), FINISH_GAME, TRUE, end_done, end_failed, end,
+                        G_N_ELEMENTS (values), values);
 }

@@ -89,4 +89,14 @@ void     mm_pg_add_move_async (MmStore              *store,
                                GAsyncReadyCallback   callback,
                                gpointer              user_data);
 
+/* The interface's finish_game_async (mm-pg-moves.c) */
+void     mm_pg_finish_game_async (MmStore             *store,
+                                  const char          *game_id,
+                                  const char          *winner,
+                                  const char          *reason,
+                                  const char          *ggf,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+
 G_END_DECLS

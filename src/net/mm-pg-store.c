@@ -1065,6 +1065,7 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->add_move_async = mm_pg_add_move_async;
   iface->take_back = pg_take_back;
   iface->finish_game = pg_finish_game;
+  iface->finish_game_async = mm_pg_finish_game_async;
   iface->find_game = pg_find_game;
   iface->list_games = pg_list_games;
   iface->create_account = pg_create_account;

@@ -65,10 +65,31 @@ mm_store_real_add_move_finish (MmStore       *self,
 }
 
 static void
+mm_store_real_finish_game_async (MmStore             *self,
+                                 const char          *game_id,
+                                 const char          *winner,
+                                 const char          *reason,
+                                 const char          *ggf,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, mm_store_real_finish_game_async);
+  if (mm_store_finish_game (self, game_id, winner, reason, ggf, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 mm_store_default_init (MmStoreInterface *iface)
 {
   iface->add_move_async = mm_store_real_add_move_async;
   iface->add_move_finish = mm_store_real_add_move_finish;
+  iface->finish_game_async = mm_store_real_finish_game_async;
 }
 
 MmStoredGame *
@@ -302,6 +323,42 @@ mm_store_finish_game (MmStore     *self,
 {
   g_return_val_if_fail (MM_IS_STORE (self), FALSE);
   return MM_STORE_GET_IFACE (self)->finish_game (self, game_id, winner, reason, ggf, error);
+}
+
+/* mm_store_finish_game() without waiting for the database: the answer
+ * comes on the main loop, never before this returns.  An implementation
+ * may send the statement again after a lost connection (it is
+ * conditional: the end is written once), so that an end is not lost
+ * while the database is away. */
+void
+mm_store_finish_game_async (MmStore             *self,
+                            const char          *game_id,
+                            const char          *winner,
+                            const char          *reason,
+                            const char          *ggf,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (game_id != NULL && winner != NULL && reason != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  MM_STORE_GET_IFACE (self)->finish_game_async (self, game_id, winner, reason, ggf, cancellable,
+                                                callback, user_data);
+}
+
+/* Any GTask returning a boolean: the default's and the
+ * implementations'.  Without the store, which may be gone by the time
+ * an end waiting for the database is answered (it is not kept for it,
+ * see mm-pg-moves.c). */
+gboolean
+mm_store_finish_game_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* The game with its moves; NULL without an error when there is none. */

@@ -217,6 +217,16 @@ struct _MmStoreInterface
   gboolean   (*add_move_finish) (MmStore             *self,
                                  GAsyncResult        *result,
                                  GError             **error);
+  /* finish_game without waiting for the database; by default the
+   * synchronous call, its answer told in an idle */
+  void       (*finish_game_async) (MmStore           *self,
+                                 const char          *game_id,
+                                 const char          *winner,
+                                 const char          *reason,
+                                 const char          *ggf,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
   gboolean   (*close_period)    (MmStore             *self,
                                  const char          *key,
                                  gint64               from,
@@ -265,6 +275,16 @@ void       mm_store_add_move_async (MmStore              *self,
 gboolean   mm_store_add_move_finish (MmStore             *self,
                                      GAsyncResult        *result,
                                      GError             **error);
+void       mm_store_finish_game_async (MmStore            *self,
+                                       const char         *game_id,
+                                       const char         *winner,
+                                       const char         *reason,
+                                       const char         *ggf,
+                                       GCancellable       *cancellable,
+                                       GAsyncReadyCallback callback,
+                                       gpointer            user_data);
+gboolean   mm_store_finish_game_finish (GAsyncResult      *result,
+                                        GError           **error);
 gboolean   mm_store_close_period  (MmStore               *self,
                                    const char            *key,
                                    gint64                 from,
