@@ -290,6 +290,41 @@ mm_test_ui_find_window (GType type)
   return found;
 }
 
+static gboolean
+mm_test_ui_window_shown_cb (gpointer data)
+{
+  return mm_test_ui_find_window ((GType) GPOINTER_TO_SIZE (data)) != NULL;
+}
+
+/* The toplevel of @type once it is shown; fails the test after
+ * @seconds. */
+GtkWindow *
+mm_test_ui_wait_for_window (GType type,
+                            guint seconds)
+{
+  mm_test_ui_wait_until (mm_test_ui_window_shown_cb, GSIZE_TO_POINTER (type), seconds);
+  return mm_test_ui_find_window (type);
+}
+
+/* Lets pending work (an idle autosave, an answer given) run. */
+void
+mm_test_ui_run_pending (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Runs the main loop for @milliseconds. */
+void
+mm_test_ui_run_for (guint milliseconds)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (milliseconds, mm_test_ui_timed_out_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* A key pressed on @widget's key controller, as a keyboard would;
  * whether it was handled. */
 gboolean

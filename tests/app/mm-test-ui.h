@@ -52,6 +52,10 @@ void        mm_test_ui_wait_until            (gboolean         (*done) (gpointer
                                               gpointer           data,
                                               guint              seconds);
 GtkWindow  *mm_test_ui_find_window           (GType              type);
+GtkWindow  *mm_test_ui_wait_for_window       (GType              type,
+                                              guint              seconds);
+void        mm_test_ui_run_pending           (void);
+void        mm_test_ui_run_for               (guint              milliseconds);
 gboolean    mm_test_ui_press_key             (GtkWidget         *widget,
                                               guint              keyval,
                                               guint              keycode);
