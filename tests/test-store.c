@@ -1149,7 +1149,7 @@ ended_cb (GObject      *source,
 
   g_assert_false (answer->told);
   answer->told = TRUE;
-  answer->kept = mm_store_finish_game_finish (result, &answer->error);
+  answer->kept = mm_store_write_finish (result, &answer->error);
 }
 
 /* A game's end kept without waiting: answered on the main loop, never
@@ -1188,6 +1188,50 @@ test_finish_game_async (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (kept->moves->len, ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
     g_clear_error (&answers[i].error);
+}
+
+/* A take-back and a rating kept without waiting, in the order they were
+ * asked with the moves around them. */
+static void
+test_writes_async (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MmStore) store = open_store (fixture);
+  g_autoptr(MmStoredGame) game = new_game ("g1", "ann", "ben");
+  g_autoptr(MmStoredAccount) anna = mm_stored_account_new ("Άννα", "$argon2id$v=19$fake");
+  g_autoptr(MmStoredGame) kept = NULL;
+  g_autoptr(MmStoredAccount) rated = NULL;
+  Answer answers[5] = { { FALSE } };
+
+  g_assert_true (mm_store_create_game (store, game, &error));
+  g_assert_true (mm_store_create_account (store, anna, &error));
+  mm_store_add_move_async (store, "g1", 1, 37, 299000, 300000, NULL, answered_cb, &answers[0]);
+  wait_for_answers (&answers[0], 1);
+  mm_store_add_move_async (store, "g1", 2, 43, 299000, 298000, NULL, answered_cb, &answers[1]);
+  wait_for_answers (&answers[1], 1);
+  /* Back to one move, then another second move. */
+  mm_store_take_back_async (store, "g1", 1, 299000, 297000, NULL, ended_cb, &answers[2]);
+  g_assert_false (answers[2].told);
+  mm_store_add_move_async (store, "g1", 2, 45, 299000, 296000, NULL, answered_cb, &answers[3]);
+  anna->rating = 1612.5;
+  anna->deviation = 201.25;
+  mm_store_save_rating_async (store, anna, NULL, ended_cb, &answers[4]);
+  g_assert_false (answers[4].told);
+  wait_for_answers (answers, G_N_ELEMENTS (answers));
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    {
+      g_assert_no_error (answers[i].error);
+      g_assert_true (answers[i].kept);
+    }
+  kept = mm_store_find_game (store, "g1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->moves->len, ==, 2);
+  g_assert_cmpint (g_array_index (kept->moves, int, 1), ==, 45);
+  g_assert_cmpint (kept->white_ms, ==, 296000);
+  rated = mm_store_find_account (store, "ΑΝΝΑ", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (rated->rating, 1612.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rated->deviation, 201.25, 1e-9);
 }
 
 /* A game's end made while the database is down is written when it is
@@ -1337,6 +1381,7 @@ main (int argc, char *argv[])
   add_for_both ("moderation", test_moderation);
   add_for_both ("add-move-async", test_add_move_async);
   add_for_both ("finish-game-async", test_finish_game_async);
+  add_for_both ("writes-async", test_writes_async);
   add_test (BACKEND_SQLITE, "not-a-database", test_not_a_database);
   add_test (BACKEND_SQLITE, "too-new", test_too_new);
   add_test (BACKEND_SQLITE, "clear", test_clear);

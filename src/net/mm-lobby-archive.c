@@ -58,14 +58,12 @@ mm_lobby_game_rate (MmLobbyGame *game,
                          MM_RATING_DEFAULT_TAU);
   for (int c = 0; c < 2; c++)
     {
-      GError *error = NULL;
-
       accounts[c]->rating = ratings[c].rating;
       accounts[c]->deviation = ratings[c].deviation;
       accounts[c]->volatility = ratings[c].volatility;
       if (self->store != NULL)
-        mm_lobby_server_stored (self, mm_store_save_rating (self->store, accounts[c], &error),
-                                error);
+        mm_store_save_rating_async (self->store, accounts[c], NULL, mm_lobby_server_written_cb,
+                                    mm_lobby_server_written_data (self));
       if (game->players[c]->proxy && game->players[c]->peer != NULL)
         mm_lobby_relay_tell_rating (game->players[c]->peer, accounts[c]);
     }

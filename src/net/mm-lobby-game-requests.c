@@ -185,18 +185,15 @@ take_back (MmLobbyGame *game,
         break;
     }
   mm_match_play_from (game->match, n_moves);
+  /* Kept without the server waiting: the game's next move goes on the
+   * store's pipeline after it (mm-pg-moves.c). */
   if (game->server->store != NULL)
-    {
-      GError *error = NULL;
-
-      mm_lobby_server_stored (game->server,
-                              mm_store_take_back (game->server->store, game->id,
-                                                  mm_lobby_game_count_discs_played (game),
-                                                  mm_lobby_game_clock_ms (game, MM_COLOR_BLACK),
-                                                  mm_lobby_game_clock_ms (game, MM_COLOR_WHITE),
-                                                  &error),
-                              error);
-    }
+    mm_store_take_back_async (game->server->store, game->id,
+                              mm_lobby_game_count_discs_played (game),
+                              mm_lobby_game_clock_ms (game, MM_COLOR_BLACK),
+                              mm_lobby_game_clock_ms (game, MM_COLOR_WHITE), NULL,
+                              mm_lobby_server_written_cb,
+                              mm_lobby_server_written_data (game->server));
 }
 
 static void

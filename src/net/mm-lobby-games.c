@@ -180,25 +180,6 @@ describe_end (MmLobbyGame  *game,
     }
 }
 
-/* The store's answer for a game's end, the server perhaps gone. */
-static void
-end_kept_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      data)
-{
-  GWeakRef *server = data;
-  g_autoptr(MmLobbyServer) self = g_weak_ref_get (server);
-  GError *error = NULL;
-  gboolean kept = mm_store_finish_game_finish (result, &error);
-
-  g_weak_ref_clear (server);
-  g_free (server);
-  if (self != NULL)
-    mm_lobby_server_stored (self, kept, error);
-  else
-    g_clear_error (&error);
-}
-
 void
 mm_lobby_game_finish (MmLobbyGame *game)
 {
@@ -223,13 +204,8 @@ mm_lobby_game_finish (MmLobbyGame *game)
   mm_lobby_relay_list (self, "game", game->id, NULL);
   /* Told before it is kept, and kept without the server waiting. */
   if (self->store != NULL)
-    {
-      GWeakRef *server = g_new0 (GWeakRef, 1);
-
-      g_weak_ref_init (server, self);
-      mm_store_finish_game_async (self->store, game->id, winner, reason, ggf, NULL,
-                                  end_kept_cb, server);
-    }
+    mm_store_finish_game_async (self->store, game->id, winner, reason, ggf, NULL,
+                                mm_lobby_server_written_cb, mm_lobby_server_written_data (self));
   mm_lobby_server_log (self, "game %s %s - %s ended: %s, %s", game->id,
                        game->names[MM_COLOR_BLACK], game->names[MM_COLOR_WHITE], winner, reason);
   announce_status (game);

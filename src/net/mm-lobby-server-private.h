@@ -201,6 +201,10 @@ MmLobbySession *mm_lobby_server_find_session (MmLobbyServer *self,
 gboolean mm_lobby_server_stored (MmLobbyServer *self,
                                  gboolean       done,
                                  GError        *error);
+gpointer mm_lobby_server_written_data (MmLobbyServer *self);
+void     mm_lobby_server_written_cb   (GObject       *source,
+                                       GAsyncResult  *result,
+                                       gpointer       data);
 
 void mm_lobby_server_dispatch      (MmLobbyPeer     *peer,
                                    JsonObject      *message,

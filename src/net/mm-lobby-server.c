@@ -151,6 +151,38 @@ mm_lobby_server_new_id (MmLobbyServer *self,
   return g_strdup_printf ("%cx%08x", prefix, randombytes_random ());
 }
 
+/* The data of mm_lobby_server_written_cb(): the server, which may go
+ * before the store answers. */
+gpointer
+mm_lobby_server_written_data (MmLobbyServer *self)
+{
+  GWeakRef *server = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (server, self);
+  return server;
+}
+
+/* The answer of a write to the store that nothing waits for (a game's
+ * end, a take-back, a rating): a failure is logged and marks the
+ * server degraded, as one that blocked, if the server is still there. */
+void
+mm_lobby_server_written_cb (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      data)
+{
+  GWeakRef *server = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (server);
+  GError *error = NULL;
+  gboolean written = mm_store_write_finish (result, &error);
+
+  g_weak_ref_clear (server);
+  g_free (server);
+  if (self != NULL)
+    mm_lobby_server_stored (self, written, error);
+  else
+    g_clear_error (&error);
+}
+
 /* Writes through to the store, if there is one; a failure is logged
  * and answered FALSE, for the callers to which it matters. */
 gboolean

@@ -36,6 +36,7 @@
 #include <libpq-fe.h>
 
 #include "mm-pg-pipeline.h"
+#include "mm-nickname.h"
 #include "mm-pg-store-private.h"
 
 /* The move and the clocks in one statement: the clocks change only if
@@ -390,59 +391,100 @@ mm_pg_add_move_async (MmStore             *store,
   "  WHERE id = $5 AND winner IS NULL RETURNING id)" \
   " SELECT (SELECT count(*) FROM done), (SELECT count(*) FROM games WHERE id = $5)"
 
-/* A game's end on its way: the task has no source object, as a store
- * that goes with ends still waiting for the database must not be kept
- * by them (their failures are told as it goes). */
-typedef struct
+/* A write on its way whose answer nothing waits for (a game's end, a
+ * take-back, a rating).  The task has no source object, as a store that
+ * goes with writes still waiting for the database must not be kept by
+ * them (their failures are told as it goes). */
+typedef struct _PgWrite PgWrite;
+struct _PgWrite
 {
   GTask  *task;
   char   *game_id;
   char   *database;
+  /* Reads the answer into error, or NULL: any answer will do */
+  void  (*check) (PgWrite *write, PGresult *result);
   GError *error;
-} PgEnd;
+};
 
 static gboolean
-end_told_cb (gpointer data)
+write_told_cb (gpointer data)
 {
-  PgEnd *end = data;
+  PgWrite *write = data;
 
-  if (end->error != NULL)
-    g_task_return_error (end->task, g_steal_pointer (&end->error));
+  if (write->error != NULL)
+    g_task_return_error (write->task, g_steal_pointer (&write->error));
   else
-    g_task_return_boolean (end->task, TRUE);
-  g_object_unref (end->task);
-  g_free (end->game_id);
-  g_free (end->database);
-  g_free (end);
+    g_task_return_boolean (write->task, TRUE);
+  g_object_unref (write->task);
+  g_free (write->game_id);
+  g_free (write->database);
+  g_free (write);
   return G_SOURCE_REMOVE;
 }
 
 /* Told from an idle, as the moves are (settle_later). */
 static void
-end_done (PGresult  *result,
-          GPtrArray *values,
-          gpointer   data)
+write_done (PGresult  *result,
+            GPtrArray *values,
+            gpointer   data)
 {
-  PgEnd *end = data;
+  PgWrite *write = data;
 
-  if (mm_pg_int_value (result, 0, 0) == 0)
-    mm_store_set_not_finished_error (&end->error, end->game_id,
-                                     mm_pg_int_value (result, 0, 1) > 0);
-  g_idle_add_full (G_PRIORITY_DEFAULT, end_told_cb, end, NULL);
+  if (write->check != NULL)
+    write->check (write, result);
+  g_idle_add_full (G_PRIORITY_DEFAULT, write_told_cb, write, NULL);
 }
 
 /* Refused by the database, or the pipeline went with the store: a lost
- * connection is not a failure, the end is sent again on the next. */
+ * connection is not a failure, the write is sent again on the next. */
 static void
-end_failed (GPtrArray *values,
-            gpointer   data)
+write_failed (GPtrArray *values,
+              gpointer   data)
 {
-  PgEnd *end = data;
+  PgWrite *write = data;
 
-  g_set_error (&end->error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+  g_set_error (&write->error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
                /* Translators: %s are the database's name and what the database said */
-               _("The database %s failed: %s"), end->database, _("the game’s end was not kept"));
-  g_idle_add_full (G_PRIORITY_DEFAULT, end_told_cb, end, NULL);
+               _("The database %s failed: %s"), write->database, _("the change was not kept"));
+  g_idle_add_full (G_PRIORITY_DEFAULT, write_told_cb, write, NULL);
+}
+
+/* Sends @sql on the pipeline, kept: sent again on a new connection if
+ * the old one drops with it, so that what is written while the database
+ * is away is written when it is back.  Each such statement is
+ * idempotent (conditional, or setting values), so one done twice does
+ * no harm, and the pipeline keeps their order, after the moves sent
+ * before them. */
+static void
+queue_write (MmPgStore           *self,
+             const char          *sql,
+             guint                n_values,
+             const char *const   *values,
+             const char          *game_id,
+             void               (*check) (PgWrite *write, PGresult *result),
+             gpointer             source_tag,
+             GCancellable        *cancellable,
+             GAsyncReadyCallback  callback,
+             gpointer             user_data)
+{
+  PgWrite *write = g_new0 (PgWrite, 1);
+
+  write->task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (write->task, source_tag);
+  write->game_id = g_strdup (game_id);
+  write->database = g_strdup (PQdb (self->conn));
+  write->check = check;
+  mm_pg_pipeline_queue (pipeline_of (self), sql, TRUE, write_done, write_failed, write,
+                        n_values, values);
+}
+
+static void
+check_finished (PgWrite  *write,
+                PGresult *result)
+{
+  if (mm_pg_int_value (result, 0, 0) == 0)
+    mm_store_set_not_finished_error (&write->error, write->game_id,
+                                     mm_pg_int_value (result, 0, 1) > 0);
 }
 
 void
@@ -455,19 +497,49 @@ mm_pg_finish_game_async (MmStore             *store,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  MmPgStore *self = MM_PG_STORE (store);
   g_autofree char *finished = g_strdup_printf ("%" G_GINT64_FORMAT,
                                                g_get_real_time () / G_USEC_PER_SEC);
   const char *values[] = { winner, reason, finished, ggf, game_id };
-  PgEnd *end = g_new0 (PgEnd, 1);
 
-  end->task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (end->task, mm_pg_finish_game_async);
-  end->game_id = g_strdup (game_id);
-  end->database = g_strdup (PQdb (self->conn));
-  /* Kept: sent again on a new connection if the old one drops with it
-   * (it is conditional, so done once), so that an end made while the
-   * database is away is written when it is back. */
-  mm_pg_pipeline_queue (pipeline_of (self), FINISH_GAME, TRUE, end_done, end_failed, end,
-                        G_N_ELEMENTS (values), values);
+  queue_write (MM_PG_STORE (store), FINISH_GAME, G_N_ELEMENTS (values), values, game_id,
+               check_finished, mm_pg_finish_game_async, cancellable, callback, user_data);
+}
+
+void
+mm_pg_take_back_async (MmStore             *store,
+                       const char          *game_id,
+                       guint                n_moves,
+                       gint64               black_ms,
+                       gint64               white_ms,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autofree char *plies = g_strdup_printf ("%u", n_moves);
+  g_autofree char *black = g_strdup_printf ("%" G_GINT64_FORMAT, black_ms);
+  g_autofree char *white = g_strdup_printf ("%" G_GINT64_FORMAT, white_ms);
+  const char *values[] = { game_id, plies, black, white };
+
+  queue_write (MM_PG_STORE (store), MM_PG_TAKE_BACK, G_N_ELEMENTS (values), values, game_id,
+               NULL, mm_pg_take_back_async, cancellable, callback, user_data);
+}
+
+void
+mm_pg_save_rating_async (MmStore               *store,
+                         const MmStoredAccount *account,
+                         GCancellable          *cancellable,
+                         GAsyncReadyCallback    callback,
+                         gpointer               user_data)
+{
+  char numbers[3][G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *key = mm_nickname_key (account->name);
+  const char *values[] = {
+    g_ascii_dtostr (numbers[0], sizeof numbers[0], account->rating),
+    g_ascii_dtostr (numbers[1], sizeof numbers[1], account->deviation),
+    g_ascii_dtostr (numbers[2], sizeof numbers[2], account->volatility),
+    key,
+  };
+
+  queue_write (MM_PG_STORE (store), MM_PG_SAVE_RATING, G_N_ELEMENTS (values), values, NULL, NULL,
+               mm_pg_save_rating_async, cancellable, callback, user_data);
 }

@@ -55,6 +55,16 @@ struct _MmPgStore
 /* The database's clock in ms since 1970: the one every server reads. */
 #define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 
+/* Statements sent both blocking and on the pipeline.  A take-back: $1
+ * the game, $2 the moves that stay, $3 and $4 the clocks. */
+#define MM_PG_TAKE_BACK \
+  "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)" \
+  " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS " WHERE id = $1"
+/* A rating: $1 to $3 the rating, deviation and volatility, $4 the
+ * account's key. */
+#define MM_PG_SAVE_RATING \
+  "UPDATE accounts SET rating = $1, deviation = $2, volatility = $3 WHERE key = $4"
+
 GPtrArray *mm_pg_params_new        (void);
 void       mm_pg_add_text          (GPtrArray       *params,
                                     const char      *value);
@@ -98,5 +108,19 @@ void     mm_pg_finish_game_async (MmStore             *store,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data);
+
+void     mm_pg_take_back_async   (MmStore             *store,
+                                  const char          *game_id,
+                                  guint                n_moves,
+                                  gint64               black_ms,
+                                  gint64               white_ms,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+void     mm_pg_save_rating_async (MmStore               *store,
+                                  const MmStoredAccount *account,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback    callback,
+                                  gpointer               user_data);
 
 G_END_DECLS

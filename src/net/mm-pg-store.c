@@ -589,11 +589,7 @@ pg_take_back (MmStore     *store,
   mm_pg_add_int (params, n_moves);
   mm_pg_add_int (params, black_ms);
   mm_pg_add_int (params, white_ms);
-  return mm_pg_command (MM_PG_STORE (store),
-                        "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)"
-                        " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS
-                        " WHERE id = $1",
-                        params, NULL, error);
+  return mm_pg_command (MM_PG_STORE (store), MM_PG_TAKE_BACK, params, NULL, error);
 }
 
 static MmStoredGame *pg_find_game (MmStore     *store,
@@ -799,9 +795,7 @@ pg_save_rating (MmStore                *store,
   add_double (params, account->deviation);
   add_double (params, account->volatility);
   g_ptr_array_add (params, mm_nickname_key (account->name));
-  return mm_pg_command (MM_PG_STORE (store),
-                        "UPDATE accounts SET rating = $1, deviation = $2, volatility = $3"
-                        " WHERE key = $4", params, NULL, error);
+  return mm_pg_command (MM_PG_STORE (store), MM_PG_SAVE_RATING, params, NULL, error);
 }
 
 static gboolean
@@ -1066,6 +1060,8 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->take_back = pg_take_back;
   iface->finish_game = pg_finish_game;
   iface->finish_game_async = mm_pg_finish_game_async;
+  iface->take_back_async = mm_pg_take_back_async;
+  iface->save_rating_async = mm_pg_save_rating_async;
   iface->find_game = pg_find_game;
   iface->list_games = pg_list_games;
   iface->create_account = pg_create_account;

@@ -85,11 +85,50 @@ mm_store_real_finish_game_async (MmStore             *self,
 }
 
 static void
+mm_store_real_take_back_async (MmStore             *self,
+                               const char          *game_id,
+                               guint                n_moves,
+                               gint64               black_ms,
+                               gint64               white_ms,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, mm_store_real_take_back_async);
+  if (mm_store_take_back (self, game_id, n_moves, black_ms, white_ms, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+mm_store_real_save_rating_async (MmStore               *self,
+                                 const MmStoredAccount *account,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback    callback,
+                                 gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, mm_store_real_save_rating_async);
+  if (mm_store_save_rating (self, account, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 mm_store_default_init (MmStoreInterface *iface)
 {
   iface->add_move_async = mm_store_real_add_move_async;
   iface->add_move_finish = mm_store_real_add_move_finish;
   iface->finish_game_async = mm_store_real_finish_game_async;
+  iface->take_back_async = mm_store_real_take_back_async;
+  iface->save_rating_async = mm_store_real_save_rating_async;
 }
 
 MmStoredGame *
@@ -348,13 +387,48 @@ mm_store_finish_game_async (MmStore             *self,
                                                 callback, user_data);
 }
 
-/* Any GTask returning a boolean: the default's and the
+/* mm_store_take_back() without waiting for the database, as
+ * mm_store_finish_game_async(). */
+void
+mm_store_take_back_async (MmStore             *self,
+                          const char          *game_id,
+                          guint                n_moves,
+                          gint64               black_ms,
+                          gint64               white_ms,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (game_id != NULL);
+
+  MM_STORE_GET_IFACE (self)->take_back_async (self, game_id, n_moves, black_ms, white_ms,
+                                              cancellable, callback, user_data);
+}
+
+/* mm_store_save_rating() without waiting for the database, as
+ * mm_store_finish_game_async(). */
+void
+mm_store_save_rating_async (MmStore               *self,
+                            const MmStoredAccount *account,
+                            GCancellable          *cancellable,
+                            GAsyncReadyCallback    callback,
+                            gpointer               user_data)
+{
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (account != NULL);
+
+  MM_STORE_GET_IFACE (self)->save_rating_async (self, account, cancellable, callback, user_data);
+}
+
+/* The answer of a write without waiting (finish_game, take_back,
+ * save_rating): any GTask returning a boolean, the default's and the
  * implementations'.  Without the store, which may be gone by the time
- * an end waiting for the database is answered (it is not kept for it,
+ * a write waiting for the database is answered (it is not kept for it,
  * see mm-pg-moves.c). */
 gboolean
-mm_store_finish_game_finish (GAsyncResult  *result,
-                             GError       **error)
+mm_store_write_finish (GAsyncResult  *result,
+                       GError       **error)
 {
   g_return_val_if_fail (G_IS_TASK (result), FALSE);
 

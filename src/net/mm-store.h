@@ -227,6 +227,19 @@ struct _MmStoreInterface
                                  GCancellable        *cancellable,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data);
+  void       (*take_back_async) (MmStore             *self,
+                                 const char          *game_id,
+                                 guint                n_moves,
+                                 gint64               black_ms,
+                                 gint64               white_ms,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
+  void       (*save_rating_async) (MmStore           *self,
+                                 const MmStoredAccount *account,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
   gboolean   (*close_period)    (MmStore             *self,
                                  const char          *key,
                                  gint64               from,
@@ -283,8 +296,21 @@ void       mm_store_finish_game_async (MmStore            *self,
                                        GCancellable       *cancellable,
                                        GAsyncReadyCallback callback,
                                        gpointer            user_data);
-gboolean   mm_store_finish_game_finish (GAsyncResult      *result,
-                                        GError           **error);
+void       mm_store_take_back_async (MmStore              *self,
+                                     const char           *game_id,
+                                     guint                 n_moves,
+                                     gint64                black_ms,
+                                     gint64                white_ms,
+                                     GCancellable         *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data);
+void       mm_store_save_rating_async (MmStore               *self,
+                                       const MmStoredAccount *account,
+                                       GCancellable          *cancellable,
+                                       GAsyncReadyCallback    callback,
+                                       gpointer               user_data);
+gboolean   mm_store_write_finish  (GAsyncResult          *result,
+                                   GError               **error);
 gboolean   mm_store_close_period  (MmStore               *self,
                                    const char            *key,
                                    gint64                 from,
