@@ -785,7 +785,8 @@ test_database_restart_mid_game (Fixture       *fixture,
  * a move's insert waits for it (its foreign key, and the update of the
  * clocks, need the row) until it ends.  PostgreSQL ends it after
  * @seconds idle whatever happens, so that a server blocking on the
- * insert is not stuck for good with the test. */
+ * insert is not stuck for good with the test.  The row is written
+ * without the server waiting when the game starts: it waits for it. */
 static PGconn *
 hold_game_row (Fixture    *fixture,
                const char *id,
@@ -795,20 +796,32 @@ hold_game_row (Fixture    *fixture,
   g_autofree char *timeout = g_strdup_printf ("SET idle_in_transaction_session_timeout = %u",
                                               seconds * 1000);
   const char *const values[] = { id };
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   PGresult *result;
+  int n_rows;
 
   g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
   result = PQexec (conn, timeout);
   g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
   PQclear (result);
-  result = PQexec (conn, "BEGIN");
-  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
-  PQclear (result);
-  result = PQexecParams (conn, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE", 1, NULL, values,
-                         NULL, NULL, 0);
-  g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
-  g_assert_cmpint (PQntuples (result), ==, 1);
-  PQclear (result);
+  do
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      result = PQexec (conn, "BEGIN");
+      g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+      PQclear (result);
+      result = PQexecParams (conn, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE", 1, NULL,
+                             values, NULL, NULL, 0);
+      g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
+      n_rows = PQntuples (result);
+      PQclear (result);
+      if (n_rows == 0)
+        {
+          PQclear (PQexec (conn, "ROLLBACK"));
+          mm_test_run_for (20);
+        }
+    }
+  while (n_rows == 0);
   return conn;
 }
 

@@ -1190,8 +1190,8 @@ test_finish_game_async (Fixture *fixture, gconstpointer data)
     g_clear_error (&answers[i].error);
 }
 
-/* A take-back and a rating kept without waiting, in the order they were
- * asked with the moves around them. */
+/* A game's row, a take-back and a rating kept without waiting, in the
+ * order they were asked with the moves around them. */
 static void
 test_writes_async (Fixture *fixture, gconstpointer data)
 {
@@ -1202,10 +1202,16 @@ test_writes_async (Fixture *fixture, gconstpointer data)
   g_autoptr(MmStoredGame) kept = NULL;
   g_autoptr(MmStoredAccount) rated = NULL;
   Answer answers[5] = { { FALSE } };
+  Answer created = { FALSE };
 
-  g_assert_true (mm_store_create_game (store, game, &error));
+  /* The row, and a move sent before its answer: after it. */
+  mm_store_create_game_async (store, game, NULL, ended_cb, &created);
+  g_assert_false (created.told);
   g_assert_true (mm_store_create_account (store, anna, &error));
   mm_store_add_move_async (store, "g1", 1, 37, 299000, 300000, NULL, answered_cb, &answers[0]);
+  wait_for_answers (&created, 1);
+  g_assert_no_error (created.error);
+  g_assert_true (created.kept);
   wait_for_answers (&answers[0], 1);
   mm_store_add_move_async (store, "g1", 2, 43, 299000, 298000, NULL, answered_cb, &answers[1]);
   wait_for_answers (&answers[1], 1);

@@ -387,6 +387,48 @@ mm_lobby_game_clock_ms (MmLobbyGame *game,
   return MAX (mm_clock_get_remaining (game->clock, color), 0) / 1000;
 }
 
+/* A game's row on its way to the store: the game may be gone, or the
+ * server, when it is answered. */
+typedef struct
+{
+  GWeakRef  server;
+  char     *game_id;
+} Created;
+
+static Created *
+created_new (MmLobbyServer *self,
+             const char    *game_id)
+{
+  Created *created = g_new0 (Created, 1);
+
+  g_weak_ref_init (&created->server, self);
+  created->game_id = g_strdup (game_id);
+  return created;
+}
+
+/* A game whose row the store refused is stored again before its first
+ * move (mm-lobby-moves.c). */
+static void
+game_created_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Created *created = data;
+  g_autoptr(MmLobbyServer) self = g_weak_ref_get (&created->server);
+  GError *error = NULL;
+  gboolean kept = mm_store_write_finish (result, &error);
+  MmLobbyGame *game;
+
+  if (self != NULL && !mm_lobby_server_stored (self, kept, error)
+      && (game = g_hash_table_lookup (self->games, created->game_id)) != NULL)
+    game->unstored = TRUE;
+  else if (self == NULL)
+    g_clear_error (&error);
+  g_weak_ref_clear (&created->server);
+  g_free (created->game_id);
+  g_free (created);
+}
+
 void
 mm_lobby_game_start (MmLobbyServer       *self,
                      MmLobbySession      *black,
@@ -411,7 +453,6 @@ mm_lobby_game_start (MmLobbyServer       *self,
   if (self->store != NULL)
     {
       g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
-      GError *error = NULL;
 
       stored->id = g_strdup (game->id);
       stored->black = g_strdup (black->name);
@@ -422,8 +463,9 @@ mm_lobby_game_start (MmLobbyServer       *self,
       stored->started = g_get_real_time () / G_USEC_PER_SEC;
       stored->black_ms = mm_lobby_game_clock_ms (game, MM_COLOR_BLACK);
       stored->white_ms = mm_lobby_game_clock_ms (game, MM_COLOR_WHITE);
-      game->unstored = !mm_lobby_server_stored (self, mm_store_create_game (self->store, stored,
-                                                                            &error), error);
+      /* Without waiting: the game's moves are kept after its row. */
+      mm_store_create_game_async (self->store, stored, NULL, game_created_cb,
+                                  created_new (self, game->id));
     }
 
   started = mm_protocol_new_message ("game-started", NULL);

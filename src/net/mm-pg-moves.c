@@ -543,3 +543,19 @@ mm_pg_save_rating_async (MmStore               *store,
   queue_write (MM_PG_STORE (store), MM_PG_SAVE_RATING, G_N_ELEMENTS (values), values, NULL, NULL,
                mm_pg_save_rating_async, cancellable, callback, user_data);
 }
+
+/* Sent again after a lost connection like the others, so a game's row
+ * already there (the first sending was done) is no failure. */
+void
+mm_pg_create_game_async (MmStore             *store,
+                         const MmStoredGame  *game,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GPtrArray) params = mm_pg_create_game_params (game);
+
+  queue_write (MM_PG_STORE (store), MM_PG_CREATE_GAME " ON CONFLICT (id) DO NOTHING", params->len,
+               (const char *const *) params->pdata, game->id, NULL, mm_pg_create_game_async,
+               cancellable, callback, user_data);
+}

@@ -60,6 +60,12 @@ struct _MmPgStore
 #define MM_PG_TAKE_BACK \
   "WITH gone AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2)" \
   " UPDATE games SET black_ms = $3, white_ms = $4, moved_at = " NOW_MS " WHERE id = $1"
+/* A game's row: $1 the id, $2 to $5 the players' names and keys, $6 to
+ * $8 the time control, $9 the start, $10 and $11 the clocks. */
+#define MM_PG_CREATE_GAME \
+  "INSERT INTO games (id, black, white, black_key, white_key, base_s, increment_s, rated," \
+  " started, black_ms, white_ms, moved_at)" \
+  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " NOW_MS ")"
 /* A rating: $1 to $3 the rating, deviation and volatility, $4 the
  * account's key. */
 #define MM_PG_SAVE_RATING \
@@ -109,6 +115,12 @@ void     mm_pg_finish_game_async (MmStore             *store,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data);
 
+GPtrArray *mm_pg_create_game_params (const MmStoredGame *game);
+void     mm_pg_create_game_async (MmStore             *store,
+                                  const MmStoredGame  *game,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
 void     mm_pg_take_back_async   (MmStore             *store,
                                   const char          *game_id,
                                   guint                n_moves,

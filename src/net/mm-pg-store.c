@@ -553,7 +553,16 @@ pg_create_game (MmStore             *store,
                 const MmStoredGame  *game,
                 GError             **error)
 {
-  g_autoptr(GPtrArray) params = mm_pg_params_new ();
+  g_autoptr(GPtrArray) params = mm_pg_create_game_params (game);
+
+  return mm_pg_command (MM_PG_STORE (store), MM_PG_CREATE_GAME, params, NULL, error);
+}
+
+/* The values of MM_PG_CREATE_GAME for @game. */
+GPtrArray *
+mm_pg_create_game_params (const MmStoredGame *game)
+{
+  GPtrArray *params = mm_pg_params_new ();
 
   mm_pg_add_text (params, game->id);
   mm_pg_add_text (params, game->black);
@@ -566,11 +575,7 @@ pg_create_game (MmStore             *store,
   mm_pg_add_int (params, game->started);
   mm_pg_add_int (params, game->black_ms);
   mm_pg_add_int (params, game->white_ms);
-  return mm_pg_command (MM_PG_STORE (store),
-                        "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
-                        " increment_s, rated, started, black_ms, white_ms, moved_at)"
-                        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " NOW_MS ")",
-                        params, NULL, error);
+  return params;
 }
 
 /* A data-changing WITH is done in full whether or not the statement
@@ -1061,6 +1066,7 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->finish_game = pg_finish_game;
   iface->finish_game_async = mm_pg_finish_game_async;
   iface->take_back_async = mm_pg_take_back_async;
+  iface->create_game_async = mm_pg_create_game_async;
   iface->save_rating_async = mm_pg_save_rating_async;
   iface->find_game = pg_find_game;
   iface->list_games = pg_list_games;

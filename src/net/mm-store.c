@@ -85,6 +85,23 @@ mm_store_real_finish_game_async (MmStore             *self,
 }
 
 static void
+mm_store_real_create_game_async (MmStore             *self,
+                                 const MmStoredGame  *game,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, mm_store_real_create_game_async);
+  if (mm_store_create_game (self, game, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 mm_store_real_take_back_async (MmStore             *self,
                                const char          *game_id,
                                guint                n_moves,
@@ -128,6 +145,7 @@ mm_store_default_init (MmStoreInterface *iface)
   iface->add_move_finish = mm_store_real_add_move_finish;
   iface->finish_game_async = mm_store_real_finish_game_async;
   iface->take_back_async = mm_store_real_take_back_async;
+  iface->create_game_async = mm_store_real_create_game_async;
   iface->save_rating_async = mm_store_real_save_rating_async;
 }
 
@@ -385,6 +403,22 @@ mm_store_finish_game_async (MmStore             *self,
 
   MM_STORE_GET_IFACE (self)->finish_game_async (self, game_id, winner, reason, ggf, cancellable,
                                                 callback, user_data);
+}
+
+/* mm_store_create_game() without waiting for the database, as
+ * mm_store_finish_game_async(); the game's moves sent after it come
+ * after it. */
+void
+mm_store_create_game_async (MmStore             *self,
+                            const MmStoredGame  *game,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (game != NULL && game->id != NULL);
+
+  MM_STORE_GET_IFACE (self)->create_game_async (self, game, cancellable, callback, user_data);
 }
 
 /* mm_store_take_back() without waiting for the database, as

@@ -227,6 +227,11 @@ struct _MmStoreInterface
                                  GCancellable        *cancellable,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data);
+  void       (*create_game_async) (MmStore           *self,
+                                 const MmStoredGame  *game,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
   void       (*take_back_async) (MmStore             *self,
                                  const char          *game_id,
                                  guint                n_moves,
@@ -293,6 +298,11 @@ void       mm_store_finish_game_async (MmStore            *self,
                                        const char         *winner,
                                        const char         *reason,
                                        const char         *ggf,
+                                       GCancellable       *cancellable,
+                                       GAsyncReadyCallback callback,
+                                       gpointer            user_data);
+void       mm_store_create_game_async (MmStore            *self,
+                                       const MmStoredGame *game,
                                        GCancellable       *cancellable,
                                        GAsyncReadyCallback callback,
                                        gpointer            user_data);
