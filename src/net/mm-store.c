@@ -28,11 +28,32 @@ G_DEFINE_QUARK (mm-store-error-quark, mm_store_error)
 
 G_DEFINE_INTERFACE (MmStore, mm_store, G_TYPE_OBJECT)
 
+/* The answer of a synchronous call (@done, @error), told as an
+ * asynchronous one's: GTask tells it in an idle, as it does for one
+ * returned in the iteration it was made in.  Takes @error. */
+static void
+answer_later (MmStore             *self,
+              gpointer             source_tag,
+              gboolean             done,
+              GError              *error,
+              GCancellable        *cancellable,
+              GAsyncReadyCallback  callback,
+              gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  if (done)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
 /* A store whose statements are quick and local (SQLite's, whose commit
- * does not wait for the disk in WAL mode) keeps a move with the
- * synchronous call; GTask tells the answer in an idle, as it does for
- * one returned in the iteration it was made in, so that the caller has
- * one code path whatever the store. */
+ * does not wait for the disk in WAL mode) keeps a move, and does its
+ * other writes nothing waits for, with the synchronous calls, told as
+ * the asynchronous ones are, so that the caller has one code path
+ * whatever the store. */
 static void
 mm_store_real_add_move_async (MmStore             *self,
                               const char          *game_id,
@@ -44,14 +65,10 @@ mm_store_real_add_move_async (MmStore             *self,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   GError *error = NULL;
+  gboolean done = mm_store_add_move (self, game_id, ply, square, black_ms, white_ms, &error);
 
-  g_task_set_source_tag (task, mm_store_real_add_move_async);
-  if (mm_store_add_move (self, game_id, ply, square, black_ms, white_ms, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  answer_later (self, mm_store_real_add_move_async, done, error, cancellable, callback, user_data);
 }
 
 static gboolean
@@ -74,14 +91,11 @@ mm_store_real_finish_game_async (MmStore             *self,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   GError *error = NULL;
+  gboolean done = mm_store_finish_game (self, game_id, winner, reason, ggf, &error);
 
-  g_task_set_source_tag (task, mm_store_real_finish_game_async);
-  if (mm_store_finish_game (self, game_id, winner, reason, ggf, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  answer_later (self, mm_store_real_finish_game_async, done, error, cancellable,
+                callback, user_data);
 }
 
 static void
@@ -91,14 +105,11 @@ mm_store_real_create_game_async (MmStore             *self,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   GError *error = NULL;
+  gboolean done = mm_store_create_game (self, game, &error);
 
-  g_task_set_source_tag (task, mm_store_real_create_game_async);
-  if (mm_store_create_game (self, game, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  answer_later (self, mm_store_real_create_game_async, done, error, cancellable,
+                callback, user_data);
 }
 
 static void
@@ -111,14 +122,10 @@ mm_store_real_take_back_async (MmStore             *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   GError *error = NULL;
+  gboolean done = mm_store_take_back (self, game_id, n_moves, black_ms, white_ms, &error);
 
-  g_task_set_source_tag (task, mm_store_real_take_back_async);
-  if (mm_store_take_back (self, game_id, n_moves, black_ms, white_ms, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  answer_later (self, mm_store_real_take_back_async, done, error, cancellable, callback, user_data);
 }
 
 static void
@@ -128,14 +135,11 @@ mm_store_real_save_rating_async (MmStore               *self,
                                  GAsyncReadyCallback    callback,
                                  gpointer               user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   GError *error = NULL;
+  gboolean done = mm_store_save_rating (self, account, &error);
 
-  g_task_set_source_tag (task, mm_store_real_save_rating_async);
-  if (mm_store_save_rating (self, account, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  answer_later (self, mm_store_real_save_rating_async, done, error, cancellable,
+                callback, user_data);
 }
 
 static void
