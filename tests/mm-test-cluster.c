@@ -121,6 +121,37 @@ mm_test_cluster_none_connected (gpointer data)
   return TRUE;
 }
 
+/* Adds the test @test at @path with the cluster fixture (@data its
+ * fixture data: NULL or MM_TEST_CLUSTER_RATING_PERIODS). */
+void
+mm_test_cluster_add (const char        *path,
+                     gconstpointer      data,
+                     MmTestClusterFunc  test)
+{
+  g_test_add_vtable (path, sizeof (MmTestClusterFixture), data,
+                     (GTestFixtureFunc) mm_test_cluster_set_up, (GTestFixtureFunc) test,
+                     (GTestFixtureFunc) mm_test_cluster_tear_down);
+}
+
+/* Runs the tests added, on a throwaway PostgreSQL cluster started for
+ * them; 77 (skipped) with a message when there is no PostgreSQL. */
+int
+mm_test_cluster_run (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *conninfo = NULL;
+  int status;
+
+  if ((conninfo = mm_test_pg_start (&error)) == NULL)
+    {
+      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
+      return 77;
+    }
+  status = g_test_run ();
+  mm_test_pg_stop ();
+  return status;
+}
+
 void
 mm_test_cluster_set_up (MmTestClusterFixture *fixture,
                         gconstpointer         data)

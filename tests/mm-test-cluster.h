@@ -31,12 +31,9 @@ G_BEGIN_DECLS
 /* The cluster tests' fixture: three servers in the test's process on one
  * new database of the throwaway PostgreSQL cluster (mm-test-pg.h), each
  * on its own port of 127.0.0.1 and joined to the others, their logs in
- * the test's output.  A test program starts the PostgreSQL cluster in
- * main() (mm_test_pg_start()) and adds its tests with this fixture:
- *
- *   g_test_add ("/cluster/…", MmTestClusterFixture, NULL,
- *               mm_test_cluster_set_up, test_…, mm_test_cluster_tear_down);
- */
+ * the test's output.  A test program adds its tests with this fixture
+ * (mm_test_cluster_add()) and runs them with mm_test_cluster_run(),
+ * which starts the PostgreSQL cluster. */
 
 #define MM_TEST_CLUSTER_N_SERVERS 3
 /* A dead server's players are gone after this; the cluster counts a
@@ -64,6 +61,13 @@ extern const char mm_test_cluster_rating_periods[];
 #define MM_TEST_CLUSTER_PERIOD_S 3600
 #define MM_TEST_CLUSTER_PERIOD_ENDS_IN_S 8
 
+typedef void (*MmTestClusterFunc) (MmTestClusterFixture *fixture,
+                                   gconstpointer         data);
+
+void          mm_test_cluster_add              (const char            *path,
+                                                gconstpointer          data,
+                                                MmTestClusterFunc      test);
+int           mm_test_cluster_run              (void);
 void          mm_test_cluster_set_up           (MmTestClusterFixture  *fixture,
                                                 gconstpointer          data);
 void          mm_test_cluster_tear_down        (MmTestClusterFixture  *fixture,

@@ -644,30 +644,12 @@ test_client_moves_on (MmTestClusterFixture *fixture,
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *conninfo = NULL;
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-
-  if ((conninfo = mm_test_pg_start (&error)) == NULL)
-    {
-      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
-      return 77;
-    }
-  g_test_add ("/cluster/referee-killed", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_referee_killed, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/referee-paused", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_referee_paused, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/kept-while-paused", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_kept_while_paused, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/client-moves-on", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_client_moves_on, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/server-killed", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_server_killed, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/database-restart", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_database_restart, mm_test_cluster_tear_down);
-  status = g_test_run ();
-  mm_test_pg_stop ();
-  return status;
+  mm_test_cluster_add ("/cluster/referee-killed", NULL, test_referee_killed);
+  mm_test_cluster_add ("/cluster/referee-paused", NULL, test_referee_paused);
+  mm_test_cluster_add ("/cluster/kept-while-paused", NULL, test_kept_while_paused);
+  mm_test_cluster_add ("/cluster/client-moves-on", NULL, test_client_moves_on);
+  mm_test_cluster_add ("/cluster/server-killed", NULL, test_server_killed);
+  mm_test_cluster_add ("/cluster/database-restart", NULL, test_database_restart);
+  return mm_test_cluster_run ();
 }

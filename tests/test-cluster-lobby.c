@@ -44,42 +44,29 @@ typedef struct
   MmLobbyCluster *cluster;
   const char     *kind;
   const char     *id;
+  gboolean        listed;
 } Listed;
 
 static gboolean
-entry_is_gone (gpointer data)
+entry_listing_is (gpointer data)
 {
   Listed *listed = data;
 
-  return mm_lobby_cluster_find_entry_server (listed->cluster, listed->kind, listed->id) == NULL;
+  return (mm_lobby_cluster_find_entry_server (listed->cluster, listed->kind, listed->id) != NULL)
+         == listed->listed;
 }
 
-/* Whether @cluster comes to list no seek or game @id of @kind. */
+/* Whether @cluster comes to list (or no longer to list) the seek or game
+ * @id of @kind, as mm_test_cluster_sees() does for players. */
 static gboolean
-sees_no_entry (MmLobbyCluster *cluster,
-               const char     *kind,
-               const char     *id)
+sees_entry (MmLobbyCluster *cluster,
+            const char     *kind,
+            const char     *id,
+            gboolean        listed)
 {
-  Listed listed = { cluster, kind, id };
+  Listed listing = { cluster, kind, id, listed };
 
-  return mm_test_cluster_run_until (entry_is_gone, &listed, 10);
-}
-
-static gboolean
-entry_is_listed (gpointer data)
-{
-  return !entry_is_gone (data);
-}
-
-/* Whether @cluster comes to list the seek or game @id of @kind. */
-static gboolean
-run_until_listed (MmLobbyCluster *cluster,
-                  const char     *kind,
-                  const char     *id)
-{
-  Listed listed = { cluster, kind, id };
-
-  return mm_test_cluster_run_until (entry_is_listed, &listed, 10);
+  return mm_test_cluster_run_until (entry_listing_is, &listing, 10);
 }
 
 /* Players on two servers see each other from a third; chat said on one
@@ -243,7 +230,7 @@ test_game_across_servers (MmTestClusterFixture *fixture,
       g_assert_cmpint (json_object_get_int_member (ended, "white_discs"), ==,
                        mm_game_get_white_count (rules));
     }
-  g_assert_true (sees_no_entry (c->cluster, "game", game));
+  g_assert_true (sees_entry (c->cluster, "game", game, FALSE));
 
   /* Refereed once: every move in the database, once, in order. */
   stored = mm_test_cluster_ended_game (fixture, game);
@@ -326,7 +313,7 @@ test_status_across_servers (MmTestClusterFixture *fixture,
                                    "\"base\":0,\"increment\":0,\"rated\":true}");
   opened = mm_test_client_expect (alice, "seek-opened", 5);
   seek = json_object_get_string_member (opened, "seek");
-  g_assert_true (run_until_listed (b->cluster, "seek", seek));
+  g_assert_true (sees_entry (b->cluster, "seek", seek, TRUE));
   mm_test_client_send_printf (bob, "{\"type\":\"accept-seek\",\"id\":\"a\",\"seek\":\"%s\"}",
                               seek);
   mm_test_client_expect_reply (bob, "ok", "a");
@@ -347,7 +334,7 @@ test_status_across_servers (MmTestClusterFixture *fixture,
                                    "\"base\":0,\"increment\":0,\"rated\":false}");
   opened = mm_test_client_expect (carol, "seek-opened", 5);
   seek = json_object_get_string_member (opened, "seek");
-  g_assert_true (run_until_listed (b->cluster, "seek", seek));
+  g_assert_true (sees_entry (b->cluster, "seek", seek, TRUE));
   mm_test_client_send_printf (bob, "{\"type\":\"accept-seek\",\"id\":\"a2\",\"seek\":\"%s\"}",
                               seek);
   mm_test_client_expect_error (bob, "busy", "a2");
@@ -402,7 +389,7 @@ test_status_across_servers (MmTestClusterFixture *fixture,
                                  "\"base\":0,\"increment\":0,\"rated\":true}");
   opened = mm_test_client_expect (bob, "seek-opened", 5);
   seek = json_object_get_string_member (opened, "seek");
-  g_assert_true (run_until_listed (a->cluster, "seek", seek));
+  g_assert_true (sees_entry (a->cluster, "seek", seek, TRUE));
   mm_test_client_send_printf (alice, "{\"type\":\"accept-seek\",\"id\":\"a3\",\"seek\":\"%s\"}",
                               seek);
   mm_test_client_expect_reply (alice, "ok", "a3");
@@ -592,30 +579,13 @@ test_challenge_across_servers (MmTestClusterFixture *fixture,
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *conninfo = NULL;
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-
-  if ((conninfo = mm_test_pg_start (&error)) == NULL)
-    {
-      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
-      return 77;
-    }
-  g_test_add ("/cluster/one-lobby", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_one_lobby, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/game-across-servers", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_game_across_servers, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/challenge-across-servers", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_challenge_across_servers, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/status-across-servers", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_status_across_servers, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/rating-period-once", MmTestClusterFixture, MM_TEST_CLUSTER_RATING_PERIODS,
-              mm_test_cluster_set_up, test_rating_period_once, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/relayed-twice", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_relayed_twice, mm_test_cluster_tear_down);
-  status = g_test_run ();
-  mm_test_pg_stop ();
-  return status;
+  mm_test_cluster_add ("/cluster/one-lobby", NULL, test_one_lobby);
+  mm_test_cluster_add ("/cluster/game-across-servers", NULL, test_game_across_servers);
+  mm_test_cluster_add ("/cluster/challenge-across-servers", NULL, test_challenge_across_servers);
+  mm_test_cluster_add ("/cluster/status-across-servers", NULL, test_status_across_servers);
+  mm_test_cluster_add ("/cluster/rating-period-once", MM_TEST_CLUSTER_RATING_PERIODS,
+                       test_rating_period_once);
+  mm_test_cluster_add ("/cluster/relayed-twice", NULL, test_relayed_twice);
+  return mm_test_cluster_run ();
 }

@@ -414,28 +414,11 @@ test_kept_answer_lost (MmTestClusterFixture *fixture,
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *conninfo = NULL;
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-
-  if ((conninfo = mm_test_pg_start (&error)) == NULL)
-    {
-      g_printerr ("No PostgreSQL for the tests: %s\n", error->message);
-      return 77;
-    }
-  g_test_add ("/cluster/database-restart-mid-game", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_database_restart_mid_game, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/slow-commit", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_slow_commit, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/clock-during-slow-commit", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_clock_during_slow_commit, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/gone-while-kept", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_gone_while_kept, mm_test_cluster_tear_down);
-  g_test_add ("/cluster/kept-answer-lost", MmTestClusterFixture, NULL,
-              mm_test_cluster_set_up, test_kept_answer_lost, mm_test_cluster_tear_down);
-  status = g_test_run ();
-  mm_test_pg_stop ();
-  return status;
+  mm_test_cluster_add ("/cluster/database-restart-mid-game", NULL, test_database_restart_mid_game);
+  mm_test_cluster_add ("/cluster/slow-commit", NULL, test_slow_commit);
+  mm_test_cluster_add ("/cluster/clock-during-slow-commit", NULL, test_clock_during_slow_commit);
+  mm_test_cluster_add ("/cluster/gone-while-kept", NULL, test_gone_while_kept);
+  mm_test_cluster_add ("/cluster/kept-answer-lost", NULL, test_kept_answer_lost);
+  return mm_test_cluster_run ();
 }
