@@ -494,6 +494,60 @@ lock_table (MmTestClusterFixture *fixture,
   return conn;
 }
 
+/* What waits for the database does not hold up the server: while a
+ * transaction of the test's own locks the accounts and the sanctions, a
+ * guest's and a registered player's log-ins wait, a chat line waits
+ * (its speaker's mute is looked up), a new connection waits (its
+ * address's ban), and a player already in is answered meanwhile; all
+ * go through once the lock goes.  (A server that waited would hold up
+ * the test's own main loop with it until the lock timed out, and answer
+ * the others first.) */
+static void
+test_store_locked (MmTestClusterFixture *fixture,
+                   gconstpointer         data)
+{
+  MmTestClusterMember *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) carol = mm_test_client_hello (a->port);
+  g_autoptr(MmTestClient) bob = NULL;
+  g_autoptr(MmTestClient) dan = NULL;
+  g_autoptr(JsonObject) session = NULL;
+  PGconn *locked;
+
+  mm_test_client_send_line (carol, "{\"type\":\"register\",\"id\":\"r\",\"name\":\"Carol\","
+                                   "\"password\":\"carol-password\"}");
+  session = mm_test_client_expect (carol, "session", 20);
+  g_clear_pointer (&session, json_object_unref);
+  mm_test_client_send_line (carol, "{\"type\":\"logout\",\"id\":\"bye\"}");
+  g_assert_true (mm_test_client_wait_closed (carol, 10));
+  g_clear_pointer (&carol, mm_test_client_free);
+
+  bob = mm_test_client_hello (a->port);
+  carol = mm_test_client_hello (a->port);
+  locked = lock_table (fixture, "accounts, sanctions", 15);
+  dan = mm_test_client_connect (a->port);
+  mm_test_client_send_line (dan, "{\"type\":\"hello\",\"version\":1,\"program\":\"test\"}");
+  mm_test_client_send_line (bob, "{\"type\":\"login\",\"id\":\"b\",\"name\":\"Bob\"}");
+  mm_test_client_send_line (carol, "{\"type\":\"login\",\"id\":\"c\",\"name\":\"Carol\","
+                                   "\"password\":\"carol-password\"}");
+  mm_test_client_send_line (alice, "{\"type\":\"say\",\"id\":\"say\",\"room\":\"lobby\","
+                                   "\"text\":\"while they come in\"}");
+  mm_test_cluster_subscribe (alice, "chat");
+  g_assert_true (mm_test_client_is_quiet (bob, 200));
+  g_assert_true (mm_test_client_is_quiet (carol, 0));
+  g_assert_true (mm_test_client_is_quiet (dan, 0));
+
+  PQfinish (locked);
+  mm_test_client_expect_reply (alice, "ok", "say");
+  mm_test_client_expect_reply (dan, "welcome", NULL);
+  session = mm_test_client_expect (bob, "session", 10);
+  g_assert_cmpstr (json_object_get_string_member (session, "name"), ==, "Bob");
+  g_clear_pointer (&session, json_object_unref);
+  session = mm_test_client_expect (carol, "session", 20);
+  g_assert_cmpstr (json_object_get_string_member (session, "name"), ==, "Carol");
+  g_assert_false (json_object_get_boolean_member (session, "guest"));
+}
+
 /* Until the database holds @n_moves moves of the game @id; at most
  * 10 s. */
 static void
@@ -648,6 +702,7 @@ main (int argc, char *argv[])
   mm_test_cluster_add ("/cluster/referee-killed", NULL, test_referee_killed);
   mm_test_cluster_add ("/cluster/referee-paused", NULL, test_referee_paused);
   mm_test_cluster_add ("/cluster/kept-while-paused", NULL, test_kept_while_paused);
+  mm_test_cluster_add ("/cluster/store-locked", NULL, test_store_locked);
   mm_test_cluster_add ("/cluster/client-moves-on", NULL, test_client_moves_on);
   mm_test_cluster_add ("/cluster/server-killed", NULL, test_server_killed);
   mm_test_cluster_add ("/cluster/database-restart", NULL, test_database_restart);

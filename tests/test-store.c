@@ -589,6 +589,153 @@ test_clear (MmTestStoreFixture *fixture, gconstpointer data)
   g_assert_no_error (error);
 }
 
+/* mm_store_call_async(): a call of the store's made without waiting. */
+typedef struct
+{
+  guint            index;
+  const char      *token_hash;
+  GThread         *ran_on;
+  guint           *next_run;
+  guint            ran_as;
+  MmStoredSession *found;
+} Call;
+
+typedef struct
+{
+  Call     *call;
+  guint    *next_answer;
+  guint     answered_as;
+  gboolean  told;
+  GError   *error;
+} CallAnswer;
+
+/* Writes a session's row and reads back that of the call before (or
+ * fails, for the call that asks for no row). */
+static gboolean
+save_and_find (MmStore  *store,
+               gpointer  data,
+               GError  **error)
+{
+  Call *call = data;
+  g_autofree char *hash = g_strdup_printf ("hash-%u", call->index);
+  g_autofree char *before = g_strdup_printf ("hash-%u", call->index - 1);
+  g_autoptr(MmStoredSession) session = mm_stored_session_new (hash, "Φοίβη", TRUE);
+
+  call->ran_on = g_thread_self ();
+  call->ran_as = (*call->next_run)++;
+  if (call->token_hash != NULL)
+    {
+      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND, "asked to fail");
+      return FALSE;
+    }
+  if (!mm_store_save_session (store, session, error))
+    return FALSE;
+  call->found = call->index > 0 ? mm_store_find_session (store, before, error) : NULL;
+  return call->index == 0 || call->found != NULL;
+}
+
+static void
+call_answered_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  CallAnswer *answer = data;
+
+  /* The test's own thread: its main context */
+  g_assert_true (g_main_context_is_owner (g_main_context_default ()));
+  answer->answered_as = (*answer->next_answer)++;
+  answer->told = mm_store_call_finish (result, &answer->error) || answer->error != NULL;
+}
+
+/* The calls run in the order they were made (each finds the row of the
+ * one before), PostgreSQL's off the main thread; their answers come on
+ * the main thread in the same order, a failure with its error. */
+static void
+test_calls (MmTestStoreFixture *fixture, gconstpointer data)
+{
+  g_autoptr(MmStore) store = mm_test_store_open (fixture);
+  Call calls[12] = { 0 };
+  CallAnswer answers[G_N_ELEMENTS (calls)] = { 0 };
+  guint next_run = 0, next_answer = 0;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint told = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      calls[i].index = i;
+      calls[i].next_run = &next_run;
+      /* The last fails */
+      calls[i].token_hash = i == G_N_ELEMENTS (calls) - 1 ? "fail" : NULL;
+      answers[i].call = &calls[i];
+      answers[i].next_answer = &next_answer;
+      mm_store_call_async (store, save_and_find, &calls[i], call_answered_cb, &answers[i]);
+    }
+  while (told < G_N_ELEMENTS (calls))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+      told = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+        told += answers[i].told;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_assert_cmpuint (calls[i].ran_as, ==, i);
+      g_assert_cmpuint (answers[i].answered_as, ==, i);
+      if (fixture->backend == MM_TEST_STORE_POSTGRESQL)
+        g_assert_true (calls[i].ran_on != g_thread_self ());
+      if (i + 1 < G_N_ELEMENTS (calls))
+        g_assert_no_error (answers[i].error);
+      if (i > 0 && i + 1 < G_N_ELEMENTS (calls))
+        {
+          g_autofree char *before = g_strdup_printf ("hash-%u", i - 1);
+
+          g_assert_cmpstr (calls[i].found->token_hash, ==, before);
+        }
+      g_clear_pointer (&calls[i].found, mm_stored_session_free);
+    }
+  g_assert_error (answers[G_N_ELEMENTS (calls) - 1].error, MM_STORE_ERROR,
+                  MM_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&answers[G_N_ELEMENTS (calls) - 1].error);
+}
+
+/* A store that goes with calls still to run answers each of them: done
+ * or failed, none left untold. */
+static void
+test_calls_store_gone (MmTestStoreFixture *fixture, gconstpointer data)
+{
+  MmStore *store = mm_test_store_open (fixture);
+  Call calls[40] = { 0 };
+  CallAnswer answers[G_N_ELEMENTS (calls)] = { 0 };
+  guint next_run = 0, next_answer = 0;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint told = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      calls[i].index = i;
+      calls[i].next_run = &next_run;
+      answers[i].call = &calls[i];
+      answers[i].next_answer = &next_answer;
+      mm_store_call_async (store, save_and_find, &calls[i], call_answered_cb, &answers[i]);
+    }
+  g_object_unref (store);
+  while (told < G_N_ELEMENTS (calls))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+      told = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+        told += answers[i].told;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_assert_cmpuint (answers[i].answered_as, ==, i);
+      g_clear_error (&answers[i].error);
+      g_clear_pointer (&calls[i].found, mm_stored_session_free);
+    }
+}
+
 static void
 test_not_a_database (MmTestStoreFixture *fixture, gconstpointer data)
 {
@@ -713,6 +860,8 @@ main (int argc, char *argv[])
   mm_test_store_add_for_both ("meta", test_meta);
   mm_test_store_add_for_both ("close-period", test_close_period);
   mm_test_store_add_for_both ("moderation", test_moderation);
+  mm_test_store_add_for_both ("calls", test_calls);
+  mm_test_store_add_for_both ("calls-store-gone", test_calls_store_gone);
   mm_test_store_add_test (MM_TEST_STORE_SQLITE, "not-a-database", test_not_a_database);
   mm_test_store_add_test (MM_TEST_STORE_SQLITE, "too-new", test_too_new);
   mm_test_store_add_test (MM_TEST_STORE_SQLITE, "clear", test_clear);

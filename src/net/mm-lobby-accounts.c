@@ -21,8 +21,10 @@
 /* Registered players: an account is a name and a password, kept only
  * as its Argon2id hash (libsodium's crypto_pwhash_str()).  Hashing takes
  * a tenth of a second and 64 MiB by design, so it runs on GTask's
- * threads, two at a time, the main loop serving everyone meanwhile.
- * Failed logins are limited per address and per account. */
+ * threads, two at a time, and the accounts are read and made with the
+ * store's calls (mm_lobby_server_call_store()): the main loop serves
+ * everyone meanwhile.  Failed logins are limited per address and per
+ * account. */
 
 #include "config.h"
 
@@ -62,6 +64,10 @@ typedef struct
   gboolean         registering;
   /* Login: the account to check against; register: made once hashed */
   MmStoredAccount *account;
+  /* The account's ban in force, if any */
+  MmStoredSanction *ban;
+  /* Register: someone made the account first */
+  gboolean         taken;
   char             hash[crypto_pwhash_STRBYTES];
   gboolean         ok;
 } HashJob;
@@ -75,6 +81,7 @@ hash_job_free (HashJob *job)
   g_free (job->id);
   g_free (job->name);
   mm_stored_account_free (job->account);
+  g_clear_pointer (&job->ban, mm_stored_sanction_free);
   sodium_memzero (job->hash, sizeof job->hash);
   g_free (job);
 }
@@ -98,6 +105,79 @@ hash_in_thread (GTask        *task,
 }
 
 static void start_next_job (MmLobbyServer *self);
+
+/* A store call: the account of the job's name, and its ban if it has
+ * one. */
+static gboolean
+look_up_account (MmStore  *store,
+                 gpointer  data,
+                 GError  **error)
+{
+  HashJob *job = data;
+  GError *failed = NULL;
+
+  job->account = mm_store_find_account (store, job->name, &failed);
+  if (failed != NULL)
+    {
+      g_propagate_error (error, failed);
+      return FALSE;
+    }
+  return job->account == NULL || mm_lobby_moderation_find_ban (store, job->name, &job->ban, error);
+}
+
+/* A store call: the account of a registering player made with the
+ * password's hash, unless someone made it first. */
+static gboolean
+create_account (MmStore  *store,
+                gpointer  data,
+                GError  **error)
+{
+  HashJob *job = data;
+  g_autoptr(MmStoredAccount) existing = NULL;
+  GError *failed = NULL;
+
+  existing = mm_store_find_account (store, job->name, &failed);
+  if (failed != NULL)
+    {
+      g_propagate_error (error, failed);
+      return FALSE;
+    }
+  if (existing != NULL)
+    {
+      job->taken = TRUE;
+      return TRUE;
+    }
+  job->account = mm_stored_account_new (job->name, job->hash);
+  return mm_store_create_account (store, job->account, error)
+         && mm_lobby_moderation_find_ban (store, job->name, &job->ban, error);
+}
+
+/* The log-in of the job's connection is over, one way or the other. */
+static void
+end_login (HashJob *job)
+{
+  job->peer->logging_in = FALSE;
+}
+
+static void
+refuse_unreachable (MmLobbyServer *self,
+                    HashJob       *job,
+                    const GError  *error)
+{
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
+                        /* Translators: protocol error */
+                        _("The server cannot reach its accounts now; try again later."));
+}
+
+static void
+refuse_taken (HashJob *job)
+{
+  mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_NAME_TAKEN,
+                        /* Translators: protocol error; %s is a player's name */
+                        _("Someone is already called “%s”."), job->name);
+}
 
 static MmRateLimit *
 failures (MmLobbyServer *self,
@@ -155,43 +235,53 @@ too_many_failures (MmLobbyServer *self,
 }
 
 static void
+account_created (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 gpointer       data,
+                 const GError  *error)
+{
+  HashJob *job = data;
+
+  if (peer == NULL)
+    return;
+  end_login (job);
+  if (error != NULL)
+    refuse_unreachable (self, job, error);
+  else if (job->taken)
+    refuse_taken (job);
+  else
+    {
+      mm_lobby_server_log (self, "%s registered from %s", job->name, peer->address);
+      mm_lobby_server_open_session (self, peer, job->name, g_steal_pointer (&job->account),
+                                    job->ban, job->id);
+    }
+}
+
+/* Answers whether it handed @job on. */
+static gboolean
 finish_register (HashJob *job)
 {
   MmLobbyServer *self = job->server;
-  g_autoptr(MmStoredAccount) account = NULL;
-  g_autoptr(MmStoredAccount) existing = NULL;
-  g_autofree char *key = NULL;
-  GError *error = NULL;
+  g_autofree char *key = mm_nickname_key (job->name);
 
   if (!job->ok)
     {
+      end_login (job);
       mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
                             /* Translators: protocol error */
                             _("The server could not keep the password; try again."));
-      return;
+      return FALSE;
     }
-  account = mm_stored_account_new (job->name, job->hash);
-  existing = mm_store_find_account (self->store, job->name, NULL);
-  key = mm_nickname_key (job->name);
   /* Someone may have come in with the name while it was hashed. */
-  if (existing != NULL || g_hash_table_contains (self->sessions, key))
+  if (g_hash_table_contains (self->sessions, key))
     {
-      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_NAME_TAKEN,
-                            /* Translators: protocol error; %s is a player's name */
-                            _("Someone is already called “%s”."), job->name);
-      return;
+      end_login (job);
+      refuse_taken (job);
+      return FALSE;
     }
-  if (!mm_store_create_account (self->store, account, &error))
-    {
-      mm_lobby_server_log (self, "store: %s", error->message);
-      g_error_free (error);
-      mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
-                            /* Translators: protocol error */
-                            _("The server cannot reach its accounts now; try again later."));
-      return;
-    }
-  mm_lobby_server_log (self, "%s registered from %s", job->name, job->peer->address);
-  mm_lobby_server_open_session (self, job->peer, job->name, g_steal_pointer (&account), job->id);
+  mm_lobby_server_call_store (self, job->peer, create_account, account_created,
+                              job, (GDestroyNotify) hash_job_free);
+  return TRUE;
 }
 
 static void
@@ -200,6 +290,7 @@ finish_login (HashJob *job)
   MmLobbyServer *self = job->server;
   MmStoredAccount *account;
 
+  end_login (job);
   if (!job->ok)
     {
       mm_lobby_server_log (self, "failed login as %s from %s", job->name, job->peer->address);
@@ -210,7 +301,7 @@ finish_login (HashJob *job)
     }
   refund_failure (self, job->peer->address, job->name);
   account = g_steal_pointer (&job->account);
-  mm_lobby_server_open_session (self, job->peer, account->name, account, job->id);
+  mm_lobby_server_open_session (self, job->peer, account->name, account, job->ban, job->id);
 }
 
 static void
@@ -220,21 +311,26 @@ hash_done_cb (GObject      *source,
 {
   HashJob *job = g_task_get_task_data (G_TASK (result));
   MmLobbyServer *self = job->server;
+  gboolean handed_on = FALSE;
 
   self->hashing--;
   /* The peer may have gone, or logged in another way, meanwhile. */
   if (mm_lobby_peer_is_alive (self, job->peer, job->serial))
     {
-      job->peer->hashing = FALSE;
       if (job->peer->session != NULL)
-        mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_LOGGED_IN,
-                              /* Translators: protocol error; %s is the player's name */
-                              _("You are already in, as “%s”."), job->peer->session->name);
+        {
+          end_login (job);
+          mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_LOGGED_IN,
+                                /* Translators: protocol error; %s is the player's name */
+                                _("You are already in, as “%s”."), job->peer->session->name);
+        }
       else if (job->registering)
-        finish_register (job);
+        handed_on = finish_register (job);
       else
         finish_login (job);
     }
+  if (!handed_on)
+    hash_job_free (job);
   start_next_job (self);
   g_object_unref (self);
 }
@@ -248,7 +344,8 @@ start_next_job (MmLobbyServer *self)
       g_autoptr(GTask) task = g_task_new (NULL, NULL, hash_done_cb, g_object_ref (self));
 
       self->hashing++;
-      g_task_set_task_data (task, job, (GDestroyNotify) hash_job_free);
+      /* hash_done_cb() frees it, or hands it on */
+      g_task_set_task_data (task, job, NULL);
       g_task_run_in_thread (task, hash_in_thread);
     }
 }
@@ -257,7 +354,6 @@ static void
 queue_job (MmLobbyServer *self,
            HashJob       *job)
 {
-  job->peer->hashing = TRUE;
   g_queue_push_tail (&self->hash_jobs, job);
   start_next_job (self);
 }
@@ -269,11 +365,11 @@ refuse_if_busy (MmLobbyServer *self,
                 MmLobbyPeer   *peer,
                 const char    *id)
 {
-  if (!peer->hashing && g_queue_get_length (&self->hash_jobs) < MAX_QUEUED)
+  if (!peer->logging_in && g_queue_get_length (&self->hash_jobs) < MAX_QUEUED)
     return FALSE;
   mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
                         /* Translators: protocol error */
-                        _("Your last password is still being checked: wait a moment."));
+                        _("Your last log-in is still under way: wait a moment."));
   return TRUE;
 }
 
@@ -291,7 +387,9 @@ new_job (MmLobbyServer *self,
   job->serial = peer->serial;
   job->id = g_strdup (id);
   job->name = g_strdup (name);
-  job->password = g_strdup (json_object_get_string_member (message, "password"));
+  /* None for a guest */
+  if (message != NULL)
+    job->password = g_strdup (json_object_get_string_member (message, "password"));
   return job;
 }
 
@@ -308,6 +406,35 @@ refuse_without_store (MmLobbyServer *self,
   return TRUE;
 }
 
+/* The name is free unless an account or someone present has it. */
+static void
+register_looked_up (MmLobbyServer *self,
+                    MmLobbyPeer   *peer,
+                    gpointer       data,
+                    const GError  *error)
+{
+  HashJob *job = data;
+  g_autofree char *key = NULL;
+
+  if (peer == NULL)
+    {
+      hash_job_free (job);
+      return;
+    }
+  key = mm_nickname_key (job->name);
+  if (job->account != NULL || g_hash_table_contains (self->sessions, key))
+    refuse_taken (job);
+  else if (error != NULL)
+    refuse_unreachable (self, job, error);
+  else
+    {
+      queue_job (self, job);
+      return;
+    }
+  end_login (job);
+  hash_job_free (job);
+}
+
 void
 mm_lobby_accounts_register (MmLobbyServer *self,
                             MmLobbyPeer   *peer,
@@ -317,7 +444,6 @@ mm_lobby_accounts_register (MmLobbyServer *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   g_autofree char *key = NULL;
-  g_autoptr(MmStoredAccount) existing = NULL;
   HashJob *job;
 
   if (refuse_without_store (self, peer, id) || refuse_if_busy (self, peer, id))
@@ -336,25 +462,48 @@ mm_lobby_accounts_register (MmLobbyServer *self,
       return;
     }
   key = mm_nickname_key (name);
-  existing = mm_store_find_account (self->store, name, &error);
-  if (existing != NULL || g_hash_table_contains (self->sessions, key))
+  job = new_job (self, peer, name, message, id);
+  job->registering = TRUE;
+  if (g_hash_table_contains (self->sessions, key))
     {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_TAKEN,
-                            /* Translators: protocol error; %s is a player's name */
-                            _("Someone is already called “%s”."), name);
+      refuse_taken (job);
+      hash_job_free (job);
+      return;
+    }
+  peer->logging_in = TRUE;
+  mm_lobby_server_call_store (self, peer, look_up_account, register_looked_up, job, NULL);
+}
+
+static void
+login_looked_up (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 gpointer       data,
+                 const GError  *error)
+{
+  HashJob *job = data;
+
+  if (peer == NULL)
+    {
+      hash_job_free (job);
       return;
     }
   if (error != NULL)
     {
-      mm_lobby_server_log (self, "store: %s", error->message);
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
-                            /* Translators: protocol error */
-                            _("The server cannot reach its accounts now; try again later."));
+      /* Not the player's failure */
+      refund_failure (self, peer->address, job->name);
+      refuse_unreachable (self, job, error);
+    }
+  else if (job->account == NULL)
+    mm_lobby_peer_refuse (peer, job->id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
+                          /* Translators: protocol error */
+                          _("Wrong name or password."));
+  else
+    {
+      queue_job (self, job);
       return;
     }
-  job = new_job (self, peer, name, message, id);
-  job->registering = TRUE;
-  queue_job (self, job);
+  end_login (job);
+  hash_job_free (job);
 }
 
 void
@@ -364,9 +513,6 @@ mm_lobby_accounts_login (MmLobbyServer *self,
                          const char    *id)
 {
   const char *name = json_object_get_string_member (message, "name");
-  g_autoptr(GError) error = NULL;
-  MmStoredAccount *account;
-  HashJob *job;
 
   if (refuse_without_store (self, peer, id) || refuse_if_busy (self, peer, id))
     return;
@@ -377,21 +523,56 @@ mm_lobby_accounts_login (MmLobbyServer *self,
                             _("Too many failed logins: wait a few minutes."));
       return;
     }
-  account = mm_store_find_account (self->store, name, &error);
-  if (account == NULL)
+  /* A failure until the password is found right, a missing account's
+   * included: a burst is limited before the store has answered. */
+  count_failure (self, peer->address, name);
+  peer->logging_in = TRUE;
+  mm_lobby_server_call_store (self, peer, look_up_account, login_looked_up,
+                              new_job (self, peer, name, message, id), NULL);
+}
+
+static void
+guest_looked_up (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 gpointer       data,
+                 const GError  *error)
+{
+  HashJob *job = data;
+
+  if (peer == NULL)
+    return;
+  end_login (job);
+  /* The lobby stays open to guests while the database is away. */
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  /* A guest cannot take a registered name. */
+  if (job->account != NULL)
+    mm_lobby_peer_refuse (peer, job->id, MM_PROTOCOL_ERROR_NAME_REGISTERED,
+                          /* Translators: protocol error; %s is a player's name */
+                          _("“%s” is a registered name: log in with its password."), job->name);
+  else
+    mm_lobby_server_open_session (self, peer, job->name, NULL, NULL, job->id);
+}
+
+/* A guest's log-in as @name, a checked nickname: on a server that keeps
+ * accounts, once the store has said the name is nobody's account. */
+void
+mm_lobby_accounts_guest (MmLobbyServer *self,
+                         MmLobbyPeer   *peer,
+                         const char    *name,
+                         const char    *id)
+{
+  if (self->store == NULL)
     {
-      if (error != NULL)
-        mm_lobby_server_log (self, "store: %s", error->message);
-      count_failure (self, peer->address, name);
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
-                            /* Translators: protocol error */
-                            _("Wrong name or password."));
+      mm_lobby_server_open_session (self, peer, name, NULL, NULL, id);
       return;
     }
-  count_failure (self, peer->address, name);
-  job = new_job (self, peer, account->name, message, id);
-  job->account = account;
-  queue_job (self, job);
+  if (refuse_if_busy (self, peer, id))
+    return;
+  peer->logging_in = TRUE;
+  mm_lobby_server_call_store (self, peer, look_up_account, guest_looked_up,
+                              new_job (self, peer, name, NULL, id),
+                              (GDestroyNotify) hash_job_free);
 }
 
 void

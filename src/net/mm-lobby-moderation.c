@@ -64,52 +64,121 @@ describe_sanction (const MmStoredSanction *sanction)
   return g_steal_pointer (&until);
 }
 
-/* The sanction of @kind on @target in force now, if any. */
-static MmStoredSanction *
-find (MmLobbyServer *self,
-      const char    *kind,
-      const char    *target)
+typedef struct
 {
-  g_autoptr(GError) error = NULL;
+  char             *kind;
+  char             *target;
   MmStoredSanction *sanction;
+  /* A chat line's, until its speaker is found not muted */
+  JsonObject       *message;
+  char             *id;
+} SanctionCheck;
 
-  if (self->store == NULL)
-    return NULL;
-  sanction = mm_store_find_sanction (self->store, kind, target, now_s (), &error);
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
-  return sanction;
+static SanctionCheck *
+sanction_check_new (const char *kind,
+                    const char *target)
+{
+  SanctionCheck *check = g_new0 (SanctionCheck, 1);
+
+  check->kind = g_strdup (kind);
+  check->target = g_strdup (target);
+  return check;
 }
 
-/* Closes a new connection from a banned address, telling it why.
- * Answers whether it did. */
-gboolean
-mm_lobby_moderation_refuse_address (MmLobbyServer *self,
-                                    MmLobbyPeer   *peer)
+static void
+sanction_check_free (SanctionCheck *check)
 {
-  g_autoptr(MmStoredSanction) ban = find (self, "ban-address", peer->address);
+  g_free (check->kind);
+  g_free (check->target);
+  g_clear_pointer (&check->sanction, mm_stored_sanction_free);
+  g_clear_pointer (&check->message, json_object_unref);
+  g_free (check->id);
+  g_free (check);
+}
+
+/* A store call: the check's sanction in force now, if any. */
+static gboolean
+find_sanction (MmStore  *store,
+               gpointer  data,
+               GError  **error)
+{
+  SanctionCheck *check = data;
+  GError *failed = NULL;
+
+  check->sanction = mm_store_find_sanction (store, check->kind, check->target, now_s (),
+                                            &failed);
+  if (failed == NULL)
+    return TRUE;
+  g_propagate_error (error, failed);
+  return FALSE;
+}
+
+static void
+address_checked (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 gpointer       data,
+                 const GError  *error)
+{
+  SanctionCheck *check = data;
   g_autofree char *why = NULL;
   g_autofree char *text = NULL;
 
-  if (ban == NULL)
-    return FALSE;
-  why = describe_sanction (ban);
+  /* A ban the store cannot tell is not one: the lobby stays open while
+   * the database is away. */
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (peer == NULL)
+    return;
+  mm_connection_start (peer->connection);
+  if (check->sanction == NULL)
+    return;
+  why = describe_sanction (check->sanction);
   /* Translators: why the server closed a connection; %s says how long and why */
   text = g_strdup_printf (_("This address is banned %s."), why);
   mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_BANNED, text);
-  return TRUE;
 }
 
-/* Refuses, and closes, a login to a banned account.  Answers whether
- * it did. */
+/* Starts reading a new connection once its address is known not to be
+ * banned; one from a banned address is told why, and closed. */
+void
+mm_lobby_moderation_admit (MmLobbyServer *self,
+                           MmLobbyPeer   *peer)
+{
+  if (self->store == NULL)
+    {
+      mm_connection_start (peer->connection);
+      return;
+    }
+  mm_lobby_server_call_store (self, peer, find_sanction, address_checked,
+                              sanction_check_new ("ban-address", peer->address),
+                              (GDestroyNotify) sanction_check_free);
+}
+
+/* The ban in force on the account @name, for a log-in: a store call
+ * (mm_store_call_async()), which touches nothing of the server's. */
 gboolean
-mm_lobby_moderation_refuse_account (MmLobbyServer *self,
-                                    MmLobbyPeer   *peer,
-                                    const char    *name,
-                                    const char    *id)
+mm_lobby_moderation_find_ban (MmStore           *store,
+                              const char        *name,
+                              MmStoredSanction **ban,
+                              GError           **error)
 {
   g_autofree char *key = mm_nickname_key (name);
-  g_autoptr(MmStoredSanction) ban = find (self, "ban-account", key);
+  GError *failed = NULL;
+
+  *ban = mm_store_find_sanction (store, "ban-account", key, now_s (), &failed);
+  if (failed == NULL)
+    return TRUE;
+  g_propagate_error (error, failed);
+  return FALSE;
+}
+
+/* Refuses, and closes, a login to an account under @ban (NULL: none).
+ * Answers whether it did. */
+gboolean
+mm_lobby_moderation_refuse_banned (MmLobbyPeer            *peer,
+                                   const MmStoredSanction *ban,
+                                   const char             *id)
+{
   g_autofree char *why = NULL;
   g_autofree char *text = NULL;
 
@@ -122,22 +191,50 @@ mm_lobby_moderation_refuse_account (MmLobbyServer *self,
   return TRUE;
 }
 
-/* Refuses a muted player's chat.  Answers whether it did. */
-gboolean
-mm_lobby_moderation_refuse_chat (MmLobbyServer *self,
-                                 MmLobbyPeer   *peer,
-                                 const char    *id)
+static void
+chat_checked (MmLobbyServer *self,
+              MmLobbyPeer   *peer,
+              gpointer       data,
+              const GError  *error)
 {
-  g_autoptr(MmStoredSanction) mute = find (self, "mute", peer->session->key);
+  SanctionCheck *check = data;
   g_autofree char *why = NULL;
 
-  if (mute == NULL)
-    return FALSE;
-  why = describe_sanction (mute);
-  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_MUTED,
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  /* The speaker may have gone, or logged out, meanwhile. */
+  if (peer == NULL || peer->session == NULL || !g_str_equal (peer->session->key, check->target))
+    return;
+  if (check->sanction == NULL)
+    {
+      mm_lobby_presence_say_unmuted (self, peer, check->message, check->id);
+      return;
+    }
+  why = describe_sanction (check->sanction);
+  mm_lobby_peer_refuse (peer, check->id, MM_PROTOCOL_ERROR_MUTED,
                         /* Translators: protocol error; %s says how long and why */
                         _("You are muted %s."), why);
-  return TRUE;
+}
+
+/* Says a chat line unless its speaker is muted, which it is told. */
+void
+mm_lobby_moderation_check_chat (MmLobbyServer *self,
+                                MmLobbyPeer   *peer,
+                                JsonObject    *message,
+                                const char    *id)
+{
+  SanctionCheck *check;
+
+  if (self->store == NULL)
+    {
+      mm_lobby_presence_say_unmuted (self, peer, message, id);
+      return;
+    }
+  check = sanction_check_new ("mute", peer->session->key);
+  check->message = json_object_ref (message);
+  check->id = g_strdup (id);
+  mm_lobby_server_call_store (self, peer, find_sanction, chat_checked, check,
+                              (GDestroyNotify) sanction_check_free);
 }
 
 static void

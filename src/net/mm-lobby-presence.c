@@ -302,7 +302,6 @@ mm_lobby_presence_say (MmLobbyServer *self,
                        JsonObject    *message,
                        const char    *id)
 {
-  MmLobbySession *speaker = peer->session;
   const char *text = json_object_get_string_member (message, "text");
 
   if (self->limits.chat_length > 0 && g_utf8_strlen (text, -1) > self->limits.chat_length)
@@ -313,8 +312,20 @@ mm_lobby_presence_say (MmLobbyServer *self,
                             self->limits.chat_length);
       return;
     }
-  if (mm_lobby_moderation_refuse_chat (self, peer, id))
-    return;
+  mm_lobby_moderation_check_chat (self, peer, message, id);
+}
+
+/* The rest of mm_lobby_presence_say(), once the speaker is found not
+ * muted. */
+void
+mm_lobby_presence_say_unmuted (MmLobbyServer *self,
+                               MmLobbyPeer   *peer,
+                               JsonObject    *message,
+                               const char    *id)
+{
+  MmLobbySession *speaker = peer->session;
+  const char *text = json_object_get_string_member (message, "text");
+
   if (!mm_rate_limit_take (&speaker->chat, g_get_monotonic_time ()))
     {
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,

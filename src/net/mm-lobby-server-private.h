@@ -70,8 +70,9 @@ typedef struct
   MmLobbySession *session;
   gboolean        wants_players;
   gboolean        wants_chat;
-  /* A password being hashed for it: one at a time */
-  gboolean        hashing;
+  /* A log-in under way for it (its account looked up, its password
+   * hashed, its session written): one at a time */
+  gboolean        logging_in;
   /* The games it watches: id → MmLobbyGame */
   GHashTable     *watching;
   /* The ids of the games of other servers it watches (mm-lobby-relay.c);
@@ -170,6 +171,8 @@ struct _MmLobbyServer
   /* Password hashing, a few at a time off the main thread */
   GQueue          hash_jobs;
   guint           hashing;
+  /* Calls to the store not answered yet (mm-lobby-store-calls.c) */
+  guint           store_calls;
   /* address or name key → MmRateLimit of failed logins */
   GHashTable     *failed_by_address;
   GHashTable     *failed_by_account;
@@ -232,14 +235,28 @@ void            mm_lobby_sessions_handle_register (MmLobbyPeer           *peer,
 void            mm_lobby_sessions_handle_resume   (MmLobbyPeer           *peer,
                                                    JsonObject            *message,
                                                    const char            *id);
-void mm_lobby_server_open_session (MmLobbyServer   *self,
-                                   MmLobbyPeer     *peer,
-                                   const char      *name,
-                                   MmStoredAccount *account,
-                                   const char      *id);
+void mm_lobby_server_open_session (MmLobbyServer          *self,
+                                   MmLobbyPeer            *peer,
+                                   const char             *name,
+                                   MmStoredAccount        *account,
+                                   const MmStoredSanction *ban,
+                                   const char             *id);
 gboolean mm_lobby_peer_is_alive    (MmLobbyServer   *self,
                                     MmLobbyPeer     *peer,
                                     guint64          serial);
+
+/* mm-lobby-store-calls.c: the store's calls that wait for the
+ * database, answered on the main loop; @peer NULL when it has gone. */
+typedef void (*MmLobbyAnswer) (MmLobbyServer *self,
+                               MmLobbyPeer   *peer,
+                               gpointer       data,
+                               const GError  *error);
+void mm_lobby_server_call_store (MmLobbyServer  *self,
+                                 MmLobbyPeer    *peer,
+                                 MmStoreCall     call,
+                                 MmLobbyAnswer   answer,
+                                 gpointer        data,
+                                 GDestroyNotify  data_free);
 
 /* mm-lobby-accounts.c: registered players. */
 void mm_lobby_accounts_register   (MmLobbyServer  *self,
@@ -250,18 +267,26 @@ void mm_lobby_accounts_login      (MmLobbyServer  *self,
                                    MmLobbyPeer    *peer,
                                    JsonObject     *message,
                                    const char     *id);
+void mm_lobby_accounts_guest      (MmLobbyServer  *self,
+                                   MmLobbyPeer    *peer,
+                                   const char     *name,
+                                   const char     *id);
 void mm_lobby_accounts_clear      (MmLobbyServer  *self);
 void mm_lobby_accounts_prune      (MmLobbyServer  *self);
 
 /* mm-lobby-moderation.c: kick, mute, ban. */
-gboolean mm_lobby_moderation_refuse_address (MmLobbyServer *self,
+void     mm_lobby_moderation_admit          (MmLobbyServer *self,
                                              MmLobbyPeer   *peer);
-gboolean mm_lobby_moderation_refuse_account (MmLobbyServer *self,
+gboolean mm_lobby_moderation_refuse_banned  (MmLobbyPeer            *peer,
+                                             const MmStoredSanction *ban,
+                                             const char             *id);
+gboolean mm_lobby_moderation_find_ban       (MmStore                *store,
+                                             const char             *name,
+                                             MmStoredSanction      **ban,
+                                             GError                **error);
+void     mm_lobby_moderation_check_chat     (MmLobbyServer *self,
                                              MmLobbyPeer   *peer,
-                                             const char    *name,
-                                             const char    *id);
-gboolean mm_lobby_moderation_refuse_chat    (MmLobbyServer *self,
-                                             MmLobbyPeer   *peer,
+                                             JsonObject    *message,
                                              const char    *id);
 void     mm_lobby_moderation_handle         (MmLobbyServer *self,
                                              MmLobbyPeer   *peer,
@@ -285,6 +310,10 @@ void        mm_lobby_presence_announce    (MmLobbyServer  *self,
                                            MmLobbySession *session,
                                            const char     *change);
 void        mm_lobby_presence_say         (MmLobbyServer  *self,
+                                           MmLobbyPeer    *peer,
+                                           JsonObject     *message,
+                                           const char     *id);
+void        mm_lobby_presence_say_unmuted (MmLobbyServer  *self,
                                            MmLobbyPeer    *peer,
                                            JsonObject     *message,
                                            const char     *id);

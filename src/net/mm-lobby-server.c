@@ -717,6 +717,7 @@ mm_lobby_server_add_peer (MmLobbyServer *self,
 {
   MmLobbyPeer *peer;
   guint from_address;
+  const char *why = NULL;
 
   peer = g_new0 (MmLobbyPeer, 1);
   peer->server = self;
@@ -737,24 +738,26 @@ mm_lobby_server_add_peer (MmLobbyServer *self,
   g_hash_table_insert (self->per_address, g_strdup (peer->address),
                        GUINT_TO_POINTER (from_address));
   g_hash_table_add (self->peers, peer);
-  mm_connection_start (peer->connection);
 
   /* Past a limit the client is still told why before it goes. */
   if (self->stopping)
-    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_SHUTDOWN,
-                /* Translators: why the server closed a connection */
-                _("The server is stopping."));
+    why = /* Translators: why the server closed a connection */
+          _("The server is stopping.");
   else if (self->limits.max_connections > 0
            && g_hash_table_size (self->peers) > self->limits.max_connections)
-    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
-                /* Translators: why the server closed a connection */
-                _("The server is full; try again later."));
+    why = /* Translators: why the server closed a connection */
+          _("The server is full; try again later.");
   else if (self->limits.max_per_address > 0 && from_address > self->limits.max_per_address)
-    mm_lobby_peer_close (peer, NULL, MM_PROTOCOL_ERROR_FULL,
-                /* Translators: why the server closed a connection */
-                _("Too many connections from your address."));
-  else
-    mm_lobby_moderation_refuse_address (self, peer);
+    why = /* Translators: why the server closed a connection */
+          _("Too many connections from your address.");
+  if (why == NULL)
+    {
+      mm_lobby_moderation_admit (self, peer);
+      return;
+    }
+  mm_connection_start (peer->connection);
+  mm_lobby_peer_close (peer, NULL, self->stopping ? MM_PROTOCOL_ERROR_SHUTDOWN
+                                                  : MM_PROTOCOL_ERROR_FULL, why);
 }
 
 static gboolean

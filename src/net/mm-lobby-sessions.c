@@ -79,36 +79,72 @@ hash_token (const char *token)
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, token, -1);
 }
 
-static void
-save_session (MmLobbyServer  *self,
-              MmLobbySession *session)
+/* A session's row, written before its player is told the session (a
+ * failover resumes it from there), and the row of the token it
+ * replaces deleted: mm-lobby-store-calls.c runs them in order, a
+ * session's deletion after its writing. */
+typedef struct
 {
-  g_autoptr(MmStoredSession) stored = NULL;
-  GError *error = NULL;
+  MmStoredSession *stored;
+  char            *gone_hash;
+  char            *key;
+  char            *id;
+  gboolean         resumed;
+} SessionWrite;
 
-  if (self->store == NULL)
-    return;
-  stored = mm_stored_session_new (session->token_hash, session->name, session->guest);
-  mm_lobby_server_stored (self, mm_store_save_session (self->store, stored, &error), error);
+static void
+session_write_free (SessionWrite *write)
+{
+  mm_stored_session_free (write->stored);
+  g_free (write->gone_hash);
+  g_free (write->key);
+  g_free (write->id);
+  g_free (write);
 }
 
-/* A fresh token for @session, the old one (if any) no longer taking it. */
+static gboolean
+write_session (MmStore  *store,
+               gpointer  data,
+               GError  **error)
+{
+  SessionWrite *write = data;
+
+  if (write->gone_hash != NULL && !mm_store_delete_session (store, write->gone_hash, error))
+    return FALSE;
+  return mm_store_save_session (store, write->stored, error);
+}
+
+static gboolean
+delete_session (MmStore  *store,
+                gpointer  data,
+                GError  **error)
+{
+  return mm_store_delete_session (store, data, error);
+}
+
+/* The row of the token whose hash is @token_hash goes from the store. */
 static void
+forget_token (MmLobbyServer *self,
+              const char    *token_hash)
+{
+  if (self->store != NULL)
+    mm_lobby_server_call_store (self, NULL, delete_session, NULL, g_strdup (token_hash), g_free);
+}
+
+/* A fresh token for @session, the old one (if any) no longer taking it;
+ * answers the old one's hash, whose row is to go. */
+static char *
 give_token (MmLobbyServer  *self,
             MmLobbySession *session)
 {
   guchar secret[TOKEN_BYTES];
   char token[TOKEN_BYTES * 2 + 1];
+  char *gone_hash = NULL;
 
   if (session->token_hash != NULL)
     {
-      GError *error = NULL;
-
       g_hash_table_remove (self->tokens, session->token_hash);
-      if (self->store != NULL)
-        mm_lobby_server_stored (self, mm_store_delete_session (self->store, session->token_hash,
-                                                               &error), error);
-      g_free (session->token_hash);
+      gone_hash = g_steal_pointer (&session->token_hash);
     }
   randombytes_buf (secret, sizeof secret);
   sodium_bin2hex (token, sizeof token, secret, sizeof secret);
@@ -120,7 +156,7 @@ give_token (MmLobbyServer  *self,
   session->token_hash = hash_token (token);
   sodium_memzero (token, sizeof token);
   g_hash_table_insert (self->tokens, session->token_hash, session);
-  save_session (self, session);
+  return gone_hash;
 }
 
 static MmLobbySession *
@@ -139,7 +175,6 @@ session_new (MmLobbyServer   *self,
   mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
                       g_get_monotonic_time ());
   g_hash_table_insert (self->sessions, session->key, session);
-  give_token (self, session);
   return session;
 }
 
@@ -153,14 +188,7 @@ mm_lobby_session_end (MmLobbyServer  *self,
 
   mm_lobby_games_session_gone (self, session);
   mm_lobby_seeks_forget_session (self, session);
-  if (self->store != NULL)
-    {
-      GError *error = NULL;
-
-      mm_lobby_server_stored (self, mm_store_delete_session (self->store, session->token_hash,
-                                                             &error), error);
-    }
-
+  forget_token (self, session->token_hash);
   g_hash_table_remove (self->tokens, session->token_hash);
   g_hash_table_remove (self->sessions, session->key);
   mm_lobby_presence_announce (self, NULL, name);
@@ -225,7 +253,6 @@ mm_lobby_sessions_handle_login (MmLobbyPeer *peer,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = mm_nickname_check (json_object_get_string_member (message, "name"),
                                              &error);
-  g_autoptr(MmStoredAccount) account = NULL;
 
   if (json_object_has_member (message, "password"))
     {
@@ -237,15 +264,7 @@ mm_lobby_sessions_handle_login (MmLobbyPeer *peer,
       mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_NAME, "%s", error->message);
       return;
     }
-  /* A guest cannot take a registered name. */
-  if (self->store != NULL && (account = mm_store_find_account (self->store, name, NULL)) != NULL)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NAME_REGISTERED,
-                            /* Translators: protocol error; %s is a player's name */
-                            _("“%s” is a registered name: log in with its password."), name);
-      return;
-    }
-  mm_lobby_server_open_session (self, peer, name, NULL, id);
+  mm_lobby_accounts_guest (self, peer, name, id);
 }
 
 void
@@ -256,20 +275,99 @@ mm_lobby_sessions_handle_register (MmLobbyPeer *peer,
   mm_lobby_accounts_register (peer->server, peer, message, id);
 }
 
+/* The player is in: told the session, and given back the games it is
+ * in. */
+static void
+greet (MmLobbyServer  *self,
+       MmLobbyPeer    *peer,
+       MmLobbySession *session,
+       gboolean        resumed,
+       const char     *id)
+{
+  send_session (peer, session, resumed, id);
+  if (resumed)
+    {
+      mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
+      mm_lobby_games_session_back (self, session);
+    }
+  else
+    mm_lobby_server_log (self, "%s came %s from %s", session->name,
+                         session->guest ? "as a guest" : "in", peer->address);
+}
+
+static void
+session_written (MmLobbyServer *self,
+                 MmLobbyPeer   *peer,
+                 gpointer       data,
+                 const GError  *error)
+{
+  SessionWrite *write = data;
+  MmLobbySession *session;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  /* The player may have gone, or been replaced, meanwhile. */
+  if (peer == NULL
+      || (session = g_hash_table_lookup (self->sessions, write->key)) == NULL
+      || session->peer != peer
+      || g_strcmp0 (session->token_hash, write->stored->token_hash) != 0)
+    return;
+  greet (self, peer, session, write->resumed, write->id);
+}
+
+/* Greets @peer with @session once its row, with the token just given,
+ * is kept (the token replaced that of @gone_hash, if any; taken). */
+static void
+keep_then_greet (MmLobbyServer  *self,
+                 MmLobbyPeer    *peer,
+                 MmLobbySession *session,
+                 char           *gone_hash,
+                 gboolean        resumed,
+                 const char     *id)
+{
+  SessionWrite *write;
+
+  if (self->store == NULL)
+    {
+      g_free (gone_hash);
+      greet (self, peer, session, resumed, id);
+      return;
+    }
+  write = g_new0 (SessionWrite, 1);
+  write->stored = mm_stored_session_new (session->token_hash, session->name, session->guest);
+  write->gone_hash = gone_hash;
+  write->key = g_strdup (session->key);
+  write->id = g_strdup (id);
+  write->resumed = resumed;
+  mm_lobby_server_call_store (self, peer, write_session, session_written, write,
+                              (GDestroyNotify) session_write_free);
+}
+
 /* Gives @peer the session of @name: a new guest's (@account NULL), or a
  * registered player's, taking over the session the account has already
- * on another connection or away.  Takes @account. */
+ * on another connection or away, unless the account is under @ban.
+ * Takes @account. */
 void
-mm_lobby_server_open_session (MmLobbyServer   *self,
-                              MmLobbyPeer     *peer,
-                              const char      *name,
-                              MmStoredAccount *account,
-                              const char      *id)
+mm_lobby_server_open_session (MmLobbyServer          *self,
+                              MmLobbyPeer            *peer,
+                              const char             *name,
+                              MmStoredAccount        *account,
+                              const MmStoredSanction *ban,
+                              const char             *id)
 {
   char *key;
   MmLobbySession *session;
 
-  if (account != NULL && mm_lobby_moderation_refuse_account (self, peer, name, id))
+  /* In another way while its account was looked up */
+  if (peer->session != NULL)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_LOGGED_IN,
+                            /* Translators: protocol error; %s is the player's name */
+                            _("You are already in, as “%s”."), peer->session->name);
+      mm_stored_account_free (account);
+      return;
+    }
+  if (account != NULL && mm_lobby_moderation_refuse_banned (peer, ban, id))
     {
       mm_stored_account_free (account);
       return;
@@ -309,63 +407,63 @@ mm_lobby_server_open_session (MmLobbyServer   *self,
         }
       session->peer = peer;
       peer->session = session;
+      mm_lobby_presence_announce (self, session, "player-changed");
       /* After a restart the store had only the old token's hash. */
       if (session->token == NULL)
-        give_token (self, session);
-      send_session (peer, session, TRUE, id);
-      mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
-      mm_lobby_presence_announce (self, session, "player-changed");
-      mm_lobby_games_session_back (self, session);
+        keep_then_greet (self, peer, session, give_token (self, session), TRUE, id);
+      else
+        greet (self, peer, session, TRUE, id);
       return;
     }
   session = session_new (self, name, key, account);
   session->peer = peer;
   peer->session = session;
-  send_session (peer, session, FALSE, id);
-  mm_lobby_server_log (self, "%s came %s from %s", session->name,
-                       session->guest ? "as a guest" : "in", peer->address);
   mm_lobby_presence_announce (self, session, "player-added");
+  keep_then_greet (self, peer, session, give_token (self, session), FALSE, id);
 }
 
-void
-mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
-                                 JsonObject  *message,
-                                 const char  *id)
+typedef struct
 {
-  MmLobbyServer *self = peer->server;
-  g_autofree char *hash = hash_token (json_object_get_string_member (message, "token"));
-  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
-  gboolean taken_up = FALSE;
-  gboolean elsewhere = FALSE;
-  MmLobbyPeer *old;
+  char             *token;
+  char             *name;
+  char             *id;
+  gboolean          taken_up;
+  MmStoredSanction *ban;
+} ResumeCheck;
 
-  /* In a cluster, the session of a server that died. */
-  if (session == NULL
-      && (session = mm_lobby_failover_take_session (self, hash, &elsewhere)) != NULL)
-    taken_up = TRUE;
-  if (elsewhere)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
-                            /* Translators: protocol error */
-                            _("That session is on another server of this lobby."));
-      return;
-    }
-  if (session == NULL)
-    {
-      if (++peer->bad_tokens > MAX_BAD_TOKENS)
-        mm_lobby_peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
-                    /* Translators: why the server closed a connection */
-                    _("Too many unknown tokens: the connection is closed."));
-      else
-        mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
-                              /* Translators: protocol error */
-                              _("No session has that token; it may have ended."));
-      return;
-    }
-  if (session->account != NULL
-      && mm_lobby_moderation_refuse_account (self, peer, session->name, id))
-    return;
-  old = session->peer;
+static void
+resume_check_free (ResumeCheck *check)
+{
+  if (check->token != NULL)
+    sodium_memzero (check->token, strlen (check->token));
+  g_free (check->token);
+  g_free (check->name);
+  g_free (check->id);
+  g_clear_pointer (&check->ban, mm_stored_sanction_free);
+  g_free (check);
+}
+
+static gboolean
+find_ban (MmStore  *store,
+          gpointer  data,
+          GError  **error)
+{
+  ResumeCheck *check = data;
+
+  return mm_lobby_moderation_find_ban (store, check->name, &check->ban, error);
+}
+
+/* @peer takes @session, whose @token it gave. */
+static void
+resume (MmLobbyServer  *self,
+        MmLobbyPeer    *peer,
+        MmLobbySession *session,
+        const char     *token,
+        gboolean        taken_up,
+        const char     *id)
+{
+  MmLobbyPeer *old = session->peer;
+
   if (old != NULL)
     {
       /* The session goes with the token, and the old connection with
@@ -380,13 +478,106 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
   peer->session = session;
   /* After a restart the store had only the token's hash. */
   if (session->token == NULL)
-    session->token = g_strdup (json_object_get_string_member (message, "token"));
-  send_session (peer, session, TRUE, id);
-  mm_lobby_server_log (self, "%s back from %s", session->name, peer->address);
+    session->token = g_strdup (token);
   mm_lobby_presence_announce (self, session, "player-changed");
-  mm_lobby_games_session_back (self, session);
+  greet (self, peer, session, TRUE, id);
   if (taken_up)
     mm_lobby_failover_take_games (self, session);
+}
+
+static void
+refuse_unknown_token (MmLobbyPeer *peer,
+                      const char  *id)
+{
+  if (++peer->bad_tokens > MAX_BAD_TOKENS)
+    mm_lobby_peer_close (peer, id, MM_PROTOCOL_ERROR_FLOOD,
+                /* Translators: why the server closed a connection */
+                _("Too many unknown tokens: the connection is closed."));
+  else
+    mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
+                          /* Translators: protocol error */
+                          _("No session has that token; it may have ended."));
+}
+
+static void
+resume_checked (MmLobbyServer *self,
+                MmLobbyPeer   *peer,
+                gpointer       data,
+                const GError  *error)
+{
+  ResumeCheck *check = data;
+  g_autofree char *hash = NULL;
+  MmLobbySession *session;
+
+  if (peer == NULL)
+    return;
+  peer->logging_in = FALSE;
+  /* A ban the store cannot tell is not one: a player is not shut out
+   * while the database is away. */
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  hash = hash_token (check->token);
+  if (peer->session != NULL)
+    mm_lobby_peer_refuse (peer, check->id, MM_PROTOCOL_ERROR_LOGGED_IN,
+                          /* Translators: protocol error; %s is the player's name */
+                          _("You are already in, as “%s”."), peer->session->name);
+  /* The session may have ended meanwhile. */
+  else if ((session = g_hash_table_lookup (self->tokens, hash)) == NULL)
+    refuse_unknown_token (peer, check->id);
+  else if (!mm_lobby_moderation_refuse_banned (peer, check->ban, check->id))
+    resume (self, peer, session, check->token, check->taken_up, check->id);
+}
+
+void
+mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
+                                 JsonObject  *message,
+                                 const char  *id)
+{
+  MmLobbyServer *self = peer->server;
+  const char *token = json_object_get_string_member (message, "token");
+  g_autofree char *hash = hash_token (token);
+  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
+  gboolean taken_up = FALSE;
+  gboolean elsewhere = FALSE;
+  ResumeCheck *check;
+
+  if (peer->logging_in)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                            /* Translators: protocol error */
+                            _("Your last log-in is still under way: wait a moment."));
+      return;
+    }
+  /* In a cluster, the session of a server that died. */
+  if (session == NULL
+      && (session = mm_lobby_failover_take_session (self, hash, &elsewhere)) != NULL)
+    taken_up = TRUE;
+  if (elsewhere)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
+                            /* Translators: protocol error */
+                            _("That session is on another server of this lobby."));
+      return;
+    }
+  if (session == NULL)
+    {
+      refuse_unknown_token (peer, id);
+      return;
+    }
+  if (session->account == NULL || self->store == NULL)
+    {
+      resume (self, peer, session, token, taken_up, id);
+      return;
+    }
+  /* A registered player's ban is looked up first. */
+  check = g_new0 (ResumeCheck, 1);
+  check->token = g_strdup (token);
+  check->name = g_strdup (session->name);
+  check->id = g_strdup (id);
+  check->taken_up = taken_up;
+  peer->logging_in = TRUE;
+  mm_lobby_server_call_store (self, peer, find_ban, resume_checked, check,
+                              (GDestroyNotify) resume_check_free);
 }
 
 /* A session of the store, brought back away: its player has the grace

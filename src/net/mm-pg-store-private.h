@@ -50,6 +50,11 @@ struct _MmPgStore
   GQueue        answered;
   gboolean      batch_sent;
   guint         settle_source;
+  /* The calls that wait for the database (mm-pg-calls.c): one at a time
+   * on a thread, on a connection of their own; NULL until the first */
+  GThreadPool  *calls;
+  MmPgStore    *calls_store;
+  gint          calls_stopping;
 };
 
 /* The database's clock in ms since 1970: the one every server reads. */
@@ -134,5 +139,17 @@ void     mm_pg_save_rating_async (MmStore               *store,
                                   GCancellable          *cancellable,
                                   GAsyncReadyCallback    callback,
                                   gpointer               user_data);
+
+/* The interface's run_call, and its end (mm-pg-calls.c) */
+void     mm_pg_run_call          (MmStore             *store,
+                                  MmStoreCall          call,
+                                  gpointer             data,
+                                  GTask               *task);
+void     mm_pg_calls_stop        (MmPgStore           *self);
+
+/* A connection without a look at the schema, for a store that another
+ * brought up to date */
+MmPgStore *mm_pg_store_connect   (const char          *conninfo,
+                                  GError             **error);
 
 G_END_DECLS

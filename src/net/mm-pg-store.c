@@ -393,12 +393,12 @@ notice_cb (void       *user_data,
   g_debug ("PostgreSQL: %s", line);
 }
 
-/* The database @conninfo names, as PostgreSQL's users write it
- * ("postgresql://user@host:port/db" or "host=/run/postgresql dbname=db"),
- * brought up to the current schema. */
+/* A connection to the database @conninfo names, as PostgreSQL's users
+ * write it ("postgresql://user@host:port/db" or "host=/run/postgresql
+ * dbname=db"), without a look at its schema. */
 MmPgStore *
-mm_pg_store_new (const char  *conninfo,
-                 GError     **error)
+mm_pg_store_connect (const char  *conninfo,
+                     GError     **error)
 {
   /* The first dbname is expanded into the operator's settings; those
    * after it win: text goes both ways in UTF-8, whatever the
@@ -420,7 +420,17 @@ mm_pg_store_new (const char  *conninfo,
       return NULL;
     }
   PQsetNoticeProcessor (self->conn, notice_cb, NULL);
-  if (!migrate (self, error))
+  return g_steal_pointer (&self);
+}
+
+/* The database @conninfo names, brought up to the current schema. */
+MmPgStore *
+mm_pg_store_new (const char  *conninfo,
+                 GError     **error)
+{
+  g_autoptr(MmPgStore) self = mm_pg_store_connect (conninfo, error);
+
+  if (self == NULL || !migrate (self, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -430,6 +440,8 @@ mm_pg_store_finalize (GObject *object)
 {
   MmPgStore *self = MM_PG_STORE (object);
 
+  /* First, as the calls' thread may use the connection's settings */
+  mm_pg_calls_stop (self);
   g_clear_pointer (&self->conn, PQfinish);
   /* A move waiting or on the wire holds the store (its task's source):
    * none is left by now. */
@@ -1082,4 +1094,5 @@ mm_pg_store_store_init (MmStoreInterface *iface)
   iface->set_meta = pg_set_meta;
   iface->list_rated = pg_list_rated;
   iface->close_period = pg_close_period;
+  iface->run_call = mm_pg_run_call;
 }

@@ -143,8 +143,23 @@ mm_store_real_save_rating_async (MmStore               *self,
 }
 
 static void
+mm_store_real_run_call (MmStore     *self,
+                        MmStoreCall  call,
+                        gpointer     data,
+                        GTask       *task)
+{
+  GError *error = NULL;
+
+  if (call (self, data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 mm_store_default_init (MmStoreInterface *iface)
 {
+  iface->run_call = mm_store_real_run_call;
   iface->add_move_async = mm_store_real_add_move_async;
   iface->add_move_finish = mm_store_real_add_move_finish;
   iface->finish_game_async = mm_store_real_finish_game_async;
@@ -656,4 +671,37 @@ mm_store_set_not_finished_error (GError     **error,
     g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND,
                  /* Translators: %s is a game's id */
                  _("The database has no game “%s”."), game_id);
+}
+
+/* Runs @call with @data on the store without the caller waiting for
+ * the database: the PostgreSQL store runs the calls on a thread and a
+ * connection of their own, one after the other in the order they were
+ * made (a session's row is written before it is deleted), and tells
+ * @callback on the caller's main context; @data, which @call fills in,
+ * must stay untouched until then.  No source object: a store may go
+ * with calls running, which then fail. */
+void
+mm_store_call_async (MmStore             *self,
+                     MmStoreCall          call,
+                     gpointer             data,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
+
+  g_return_if_fail (MM_IS_STORE (self));
+  g_return_if_fail (call != NULL);
+
+  g_task_set_source_tag (task, mm_store_call_async);
+  MM_STORE_GET_IFACE (self)->run_call (self, call, data, task);
+}
+
+gboolean
+mm_store_call_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mm_store_call_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

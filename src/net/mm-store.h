@@ -91,6 +91,7 @@ typedef struct
   gboolean  guest;
 } MmStoredSession;
 
+
 MmStoredGame    *mm_stored_game_new     (void);
 void             mm_stored_game_free    (MmStoredGame    *game);
 MmStoredSession *mm_stored_session_new  (const char      *token_hash,
@@ -110,6 +111,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmStoredSanction, mm_stored_sanction_free)
 #define MM_TYPE_STORE (mm_store_get_type ())
 
 G_DECLARE_INTERFACE (MmStore, mm_store, MM, STORE, GObject)
+
+/* Work on a store that may wait for the database (reads and the writes
+ * whose answer the caller needs): it puts its answers into @data, and
+ * answers FALSE with @error when it failed.  It runs where its waiting
+ * holds nothing up (mm_store_call_async()), and must touch nothing but
+ * @store and @data. */
+typedef gboolean (*MmStoreCall) (MmStore   *store,
+                                 gpointer   data,
+                                 GError   **error);
 
 struct _MmStoreInterface
 {
@@ -252,6 +262,14 @@ struct _MmStoreInterface
                                  MmStoredAccount *const *accounts,
                                  guint                n_accounts,
                                  GError             **error);
+  /* Runs @call on the store where its waiting holds up nothing, in the
+   * order called, and returns its answer in @task (a boolean).  By
+   * default in place, answered from an idle: a store whose statements
+   * are quick and local. */
+  void       (*run_call)        (MmStore             *self,
+                                 MmStoreCall          call,
+                                 gpointer             data,
+                                 GTask               *task);
 };
 
 GQuark     mm_store_error_quark   (void);
@@ -320,6 +338,13 @@ void       mm_store_save_rating_async (MmStore               *self,
                                        GAsyncReadyCallback    callback,
                                        gpointer               user_data);
 gboolean   mm_store_write_finish  (GAsyncResult          *result,
+                                   GError               **error);
+void       mm_store_call_async    (MmStore               *self,
+                                   MmStoreCall            call,
+                                   gpointer               data,
+                                   GAsyncReadyCallback    callback,
+                                   gpointer               user_data);
+gboolean   mm_store_call_finish   (GAsyncResult          *result,
                                    GError               **error);
 gboolean   mm_store_close_period  (MmStore               *self,
                                    const char            *key,

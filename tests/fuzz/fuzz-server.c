@@ -91,10 +91,12 @@ drain (Client *client)
     }
 }
 
+/* Passwords being hashed, or the store's answers still to come */
 static gboolean
 is_hashing (MmLobbyServer *server)
 {
-  return server->hashing > 0 || !g_queue_is_empty (&server->hash_jobs);
+  return server->hashing > 0 || !g_queue_is_empty (&server->hash_jobs)
+         || server->store_calls > 0;
 }
 
 /* Until the server has nothing left to do, passwords being hashed
