@@ -546,6 +546,18 @@ test_store_locked (MmTestClusterFixture *fixture,
   session = mm_test_client_expect (carol, "session", 20);
   g_assert_cmpstr (json_object_get_string_member (session, "name"), ==, "Carol");
   g_assert_false (json_object_get_boolean_member (session, "guest"));
+
+  /* The archive the same, while the games are locked. */
+  locked = lock_table (fixture, "games", 15);
+  mm_test_client_send_line (carol, "{\"type\":\"list-games\",\"id\":\"list\",\"name\":\"Carol\"}");
+  mm_test_client_send_line (bob, "{\"type\":\"fetch-game\",\"id\":\"fetch\",\"game\":\"g1\"}");
+  mm_test_cluster_expect_said (alice, "Alice", "while they come in");
+  mm_test_cluster_subscribe (alice, "seeks");
+  g_assert_true (mm_test_client_is_quiet (carol, 200));
+  g_assert_true (mm_test_client_is_quiet (bob, 0));
+  PQfinish (locked);
+  mm_test_client_expect_reply (carol, "game-list", "list");
+  mm_test_client_expect_error (bob, "no-such-game", "fetch");
 }
 
 /* Until the database holds @n_moves moves of the game @id; at most

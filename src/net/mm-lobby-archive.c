@@ -75,6 +75,30 @@ mm_lobby_game_rate (MmLobbyGame *game,
 
 #define RATED_UNTIL "rated_until"
 
+/* The rating periods that are over, closed on the store's thread
+ * (mm_store_call_async()): what the call reads and answers. */
+typedef struct
+{
+  gint64     period;
+  gint64     now;
+  /* Where the period under way started, 0 for not known yet; moved on
+   * past each period closed (here or by another server) */
+  gint64     start;
+  /* The ratings closed periods moved (MmStoredAccount), to tell the
+   * players here */
+  GPtrArray *rated;
+  /* What to log */
+  GPtrArray *said;
+} PeriodsClose;
+
+static void
+periods_close_free (PeriodsClose *close)
+{
+  g_ptr_array_unref (close->rated);
+  g_ptr_array_unref (close->said);
+  g_free (close);
+}
+
 typedef struct
 {
   MmStoredAccount *account;
@@ -90,9 +114,9 @@ period_player_free (PeriodPlayer *player)
 }
 
 static PeriodPlayer *
-period_player (MmLobbyServer *self,
-               GHashTable    *players,
-               const char    *name)
+period_player (MmStore    *store,
+               GHashTable *players,
+               const char *name)
 {
   g_autofree char *key = mm_nickname_key (name);
   PeriodPlayer *player = g_hash_table_lookup (players, key);
@@ -100,7 +124,7 @@ period_player (MmLobbyServer *self,
 
   if (player != NULL)
     return player;
-  if ((account = mm_store_find_account (self->store, name, NULL)) == NULL)
+  if ((account = mm_store_find_account (store, name, NULL)) == NULL)
     return NULL;
   player = g_new0 (PeriodPlayer, 1);
   player->account = account;
@@ -125,19 +149,32 @@ tell_new_rating (MmLobbyServer         *self,
   mm_lobby_presence_announce (self, session, "player-changed");
 }
 
+static MmStoredAccount *
+copy_rating (const MmStoredAccount *account)
+{
+  MmStoredAccount *copy = mm_stored_account_new (account->name, account->password_hash);
+
+  copy->rating = account->rating;
+  copy->deviation = account->deviation;
+  copy->volatility = account->volatility;
+  copy->admin = account->admin;
+  return copy;
+}
+
 /* One rating period, Glicko-2 as the paper has it: every player's games
  * of the period against the opponents as they stood at its start, then
  * all the new ratings at once, kept with the period's end in one go:
  * of the servers of a cluster, one closes it.  Fails with
  * MM_STORE_ERROR_FINISHED when another server did; the ratings it kept
- * are then read back for the players here. */
+ * are then read back. */
 static gboolean
-rate_period (MmLobbyServer  *self,
-             gint64          since,
-             gint64          until,
-             GError        **error)
+rate_period (MmStore       *store,
+             PeriodsClose  *close,
+             gint64         since,
+             gint64         until,
+             GError       **error)
 {
-  g_autoptr(GPtrArray) games = mm_store_list_rated (self->store, since, until, error);
+  g_autoptr(GPtrArray) games = mm_store_list_rated (store, since, until, error);
   g_autoptr(GHashTable) players = NULL;
   g_autoptr(GPtrArray) accounts = NULL;
   g_autoptr(GError) failure = NULL;
@@ -152,8 +189,8 @@ rate_period (MmLobbyServer  *self,
   for (guint i = 0; i < games->len; i++)
     {
       MmStoredGame *game = games->pdata[i];
-      PeriodPlayer *black = period_player (self, players, game->black);
-      PeriodPlayer *white = period_player (self, players, game->white);
+      PeriodPlayer *black = period_player (store, players, game->black);
+      PeriodPlayer *white = period_player (store, players, game->white);
       double score = g_str_equal (game->winner, "black") ? 1
                      : g_str_equal (game->winner, "white") ? 0 : 0.5;
       MmRatingGame for_black, for_white;
@@ -182,7 +219,7 @@ rate_period (MmLobbyServer  *self,
       player->account->volatility = after.volatility;
       g_ptr_array_add (accounts, player->account);
     }
-  closed = mm_store_close_period (self->store, RATED_UNTIL, since, until,
+  closed = mm_store_close_period (store, RATED_UNTIL, since, until,
                                   (MmStoredAccount *const *) accounts->pdata, accounts->len,
                                   &failure);
   if (!closed && !g_error_matches (failure, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED))
@@ -193,77 +230,120 @@ rate_period (MmLobbyServer  *self,
   for (guint i = 0; i < accounts->len; i++)
     {
       MmStoredAccount *account = accounts->pdata[i];
-      g_autoptr(MmStoredAccount) kept = NULL;
+      MmStoredAccount *kept = closed ? copy_rating (account)
+                                     : mm_store_find_account (store, account->name, NULL);
 
-      if (!closed && mm_lobby_server_find_session (self, account->name) != NULL)
-        kept = mm_store_find_account (self->store, account->name, NULL);
-      if (closed || kept != NULL)
-        tell_new_rating (self, closed ? account : kept);
+      if (kept != NULL)
+        g_ptr_array_add (close->rated, kept);
     }
   if (!closed)
     {
-      mm_lobby_server_log (self, "rating period closed by another server");
+      g_ptr_array_add (close->said, g_strdup ("rating period closed by another server"));
       g_propagate_error (error, g_steal_pointer (&failure));
       return FALSE;
     }
-  mm_lobby_server_log (self, "rating period over: %u games, %u players", games->len,
-                       g_hash_table_size (players));
+  g_ptr_array_add (close->said, g_strdup_printf ("rating period over: %u games, %u players",
+                                                 games->len, g_hash_table_size (players)));
   return TRUE;
+}
+
+/* A store call: closes the periods that are over, from where the store
+ * says the last one ended. */
+static gboolean
+close_periods (MmStore  *store,
+               gpointer  data,
+               GError  **error)
+{
+  PeriodsClose *close = data;
+  GError *failed = NULL;
+
+  if (close->start == 0 && !mm_store_get_meta (store, RATED_UNTIL, &close->start, &failed))
+    {
+      if (failed != NULL)
+        {
+          g_propagate_error (error, failed);
+          return FALSE;
+        }
+      close->start = close->now;
+      return mm_store_set_meta (store, RATED_UNTIL, close->now, error);
+    }
+  while (close->now >= close->start + close->period)
+    {
+      gint64 start = close->start;
+
+      if (rate_period (store, close, start, start + close->period, &failed))
+        {
+          close->start += close->period;
+          continue;
+        }
+      if (!g_error_matches (failed, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED))
+        {
+          g_propagate_error (error, failed);
+          return FALSE;
+        }
+      g_clear_error (&failed);
+      /* Another server closed it: on from where it got to. */
+      if (!mm_store_get_meta (store, RATED_UNTIL, &close->start, &failed)
+          || close->start == start)
+        {
+          /* The row is gone, or the store failed: tried again at the
+           * next check. */
+          close->start = start;
+          if (failed != NULL)
+            {
+              g_propagate_error (error, failed);
+              return FALSE;
+            }
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+periods_closed (MmLobbyServer *self,
+                MmLobbyPeer   *peer,
+                gpointer       data,
+                const GError  *error)
+{
+  PeriodsClose *close = data;
+
+  self->closing_periods = FALSE;
+  for (guint i = 0; i < close->said->len; i++)
+    mm_lobby_server_log (self, "%s", (const char *) close->said->pdata[i]);
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (close->start != 0)
+    self->rating_period_start = close->start;
+  for (guint i = 0; i < close->rated->len; i++)
+    tell_new_rating (self, close->rated->pdata[i]);
 }
 
 /* Closes the rating periods that are over, from where the store says
  * the last one ended: a period that ended while the server was down is
  * closed at its start.  In a cluster each period is closed once, by
- * the first server to get there; the others go on from its end. */
+ * the first server to get there; the others go on from its end.  The
+ * store does it on its own thread, one closing at a time. */
 void
 mm_lobby_ratings_close_periods (MmLobbyServer *self)
 {
   gint64 period = self->limits.rating_period_s;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  GError *error = NULL;
+  PeriodsClose *close;
 
-  if (period == 0 || self->store == NULL)
+  if (period == 0 || self->store == NULL || self->closing_periods)
     return;
-  if (self->rating_period_start == 0)
-    {
-      if (!mm_store_get_meta (self->store, RATED_UNTIL, &self->rating_period_start, &error))
-        {
-          if (error != NULL)
-            {
-              mm_lobby_server_stored (self, FALSE, error);
-              return;
-            }
-          self->rating_period_start = now;
-          mm_lobby_server_stored (self, mm_store_set_meta (self->store, RATED_UNTIL, now, &error),
-                                  error);
-        }
-    }
-  while (now >= self->rating_period_start + period)
-    {
-      gint64 start = self->rating_period_start;
-
-      if (rate_period (self, start, start + period, &error))
-        {
-          self->rating_period_start += period;
-          continue;
-        }
-      if (!g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED))
-        {
-          mm_lobby_server_stored (self, FALSE, error);
-          return;
-        }
-      g_clear_error (&error);
-      if (!mm_store_get_meta (self->store, RATED_UNTIL, &self->rating_period_start, &error)
-          || self->rating_period_start == start)
-        {
-          /* The row is gone, or the store failed: tried again at the
-           * next check. */
-          self->rating_period_start = start;
-          if (error != NULL)
-            mm_lobby_server_stored (self, FALSE, error);
-          return;
-        }
-    }
+  if (self->rating_period_start != 0 && now < self->rating_period_start + period)
+    return;
+  close = g_new0 (PeriodsClose, 1);
+  close->period = period;
+  close->now = now;
+  close->start = self->rating_period_start;
+  close->rated = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_account_free);
+  close->said = g_ptr_array_new_with_free_func (g_free);
+  self->closing_periods = TRUE;
+  mm_lobby_server_call_store (self, NULL, close_periods, periods_closed, close,
+                              (GDestroyNotify) periods_close_free);
 }
 
 /* The game in GGF, as GGS writes it: the players, their ratings, the
@@ -295,48 +375,170 @@ mm_lobby_game_write_record (MmLobbyGame *game)
   return mm_ggf_write (record);
 }
 
+/* A request for the archive, answered from the store's thread. */
+typedef struct
+{
+  char         *id;
+  char         *player;
+  guint         limit;
+  GPtrArray    *games;
+  char         *game_id;
+  MmStoredGame *game;
+} ArchiveRead;
+
+static void
+archive_read_free (ArchiveRead *read)
+{
+  g_free (read->id);
+  g_free (read->player);
+  g_clear_pointer (&read->games, g_ptr_array_unref);
+  g_free (read->game_id);
+  g_clear_pointer (&read->game, mm_stored_game_free);
+  g_free (read);
+}
+
+static ArchiveRead *
+archive_read_new (const char *id)
+{
+  ArchiveRead *read = g_new0 (ArchiveRead, 1);
+
+  read->id = g_strdup (id);
+  return read;
+}
+
+static gboolean
+list_games (MmStore  *store,
+            gpointer  data,
+            GError  **error)
+{
+  ArchiveRead *read = data;
+
+  read->games = mm_store_list_games (store, FALSE, read->player, read->limit, error);
+  return read->games != NULL;
+}
+
+static void
+send_game_list (MmLobbyPeer *peer,
+                GPtrArray   *games,
+                const char  *id)
+{
+  g_autoptr(JsonObject) reply = mm_protocol_new_message ("game-list", id);
+  g_autoptr(JsonArray) list = json_array_new ();
+
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    {
+      MmStoredGame *stored = games->pdata[i];
+      JsonObject *entry = json_object_new ();
+
+      json_object_set_string_member (entry, "game", stored->id);
+      json_object_set_string_member (entry, "black", stored->black);
+      json_object_set_string_member (entry, "white", stored->white);
+      json_object_set_int_member (entry, "base", stored->base_s);
+      json_object_set_int_member (entry, "increment", stored->increment_s);
+      json_object_set_boolean_member (entry, "rated", stored->rated);
+      json_object_set_string_member (entry, "winner", stored->winner);
+      json_object_set_string_member (entry, "reason", stored->reason);
+      json_array_add_object_element (list, entry);
+    }
+  json_object_set_array_member (reply, "games", g_steal_pointer (&list));
+  mm_lobby_peer_send (peer, reply);
+}
+
+static void
+games_listed (MmLobbyServer *self,
+              MmLobbyPeer   *peer,
+              gpointer       data,
+              const GError  *error)
+{
+  ArchiveRead *read = data;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (peer == NULL)
+    return;
+  if (error != NULL)
+    mm_lobby_peer_refuse (peer, read->id, MM_PROTOCOL_ERROR_INTERNAL,
+                          /* Translators: protocol error */
+                          _("The server cannot reach its games now; try again later."));
+  else
+    send_game_list (peer, read->games, read->id);
+}
+
 void
 mm_lobby_archive_handle_list (MmLobbyServer *self,
                               MmLobbyPeer   *peer,
                               JsonObject    *message,
                               const char    *id)
 {
-  g_autoptr(JsonObject) reply = mm_protocol_new_message ("game-list", id);
-  g_autoptr(JsonArray) list = json_array_new ();
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GError) error = NULL;
-  guint limit = (guint) json_object_get_int_member_with_default (message, "limit", 10);
+  ArchiveRead *read;
 
-  if (self->store != NULL)
+  if (self->store == NULL)
     {
-      games = mm_store_list_games (self->store, FALSE, json_object_get_string_member (message, "name"),
-                                   limit, &error);
-      if (games == NULL)
-        {
-          mm_lobby_server_log (self, "store: %s", error->message);
-          mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
-                                /* Translators: protocol error */
-                                _("The server cannot reach its games now; try again later."));
-          return;
-        }
-      for (guint i = 0; i < games->len; i++)
-        {
-          MmStoredGame *stored = games->pdata[i];
-          JsonObject *entry = json_object_new ();
-
-          json_object_set_string_member (entry, "game", stored->id);
-          json_object_set_string_member (entry, "black", stored->black);
-          json_object_set_string_member (entry, "white", stored->white);
-          json_object_set_int_member (entry, "base", stored->base_s);
-          json_object_set_int_member (entry, "increment", stored->increment_s);
-          json_object_set_boolean_member (entry, "rated", stored->rated);
-          json_object_set_string_member (entry, "winner", stored->winner);
-          json_object_set_string_member (entry, "reason", stored->reason);
-          json_array_add_object_element (list, entry);
-        }
+      send_game_list (peer, NULL, id);
+      return;
     }
-  json_object_set_array_member (reply, "games", g_steal_pointer (&list));
-  mm_lobby_peer_send (peer, reply);
+  read = archive_read_new (id);
+  read->player = g_strdup (json_object_get_string_member (message, "name"));
+  read->limit = (guint) json_object_get_int_member_with_default (message, "limit", 10);
+  mm_lobby_server_call_store (self, peer, list_games, games_listed, read,
+                              (GDestroyNotify) archive_read_free);
+}
+
+static gboolean
+find_game (MmStore  *store,
+           gpointer  data,
+           GError  **error)
+{
+  ArchiveRead *read = data;
+  GError *failed = NULL;
+
+  read->game = mm_store_find_game (store, read->game_id, &failed);
+  /* No such game is an answer, not a failure */
+  if (failed == NULL || g_error_matches (failed, MM_STORE_ERROR, MM_STORE_ERROR_NOT_FOUND))
+    {
+      g_clear_error (&failed);
+      return TRUE;
+    }
+  g_propagate_error (error, failed);
+  return FALSE;
+}
+
+static void
+refuse_no_game (MmLobbyPeer *peer,
+                const char  *game_id,
+                const char  *id)
+{
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_GAME,
+                        /* Translators: protocol error; %s is a game's id */
+                        _("No finished game “%s” is kept here."), game_id);
+}
+
+static void
+game_found (MmLobbyServer *self,
+            MmLobbyPeer   *peer,
+            gpointer       data,
+            const GError  *error)
+{
+  ArchiveRead *read = data;
+  g_autoptr(JsonObject) reply = NULL;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (peer == NULL)
+    return;
+  if (error != NULL)
+    mm_lobby_peer_refuse (peer, read->id, MM_PROTOCOL_ERROR_INTERNAL,
+                          /* Translators: protocol error */
+                          _("The server cannot reach its games now; try again later."));
+  else if (read->game == NULL || read->game->ggf == NULL)
+    refuse_no_game (peer, read->game_id, read->id);
+  else
+    {
+      reply = mm_protocol_new_message ("game-record", read->id);
+      json_object_set_string_member (reply, "game", read->game->id);
+      json_object_set_string_member (reply, "ggf", g_strchomp (read->game->ggf));
+      mm_lobby_peer_send (peer, reply);
+    }
 }
 
 void
@@ -346,22 +548,15 @@ mm_lobby_archive_handle_fetch (MmLobbyServer *self,
                                const char    *id)
 {
   const char *game_id = json_object_get_string_member (message, "game");
-  g_autoptr(MmStoredGame) stored = NULL;
-  g_autoptr(JsonObject) reply = NULL;
-  g_autoptr(GError) error = NULL;
+  ArchiveRead *read;
 
-  if (self->store != NULL)
-    stored = mm_store_find_game (self->store, game_id, &error);
-  if (stored == NULL || stored->ggf == NULL)
+  if (self->store == NULL)
     {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_GAME,
-                            /* Translators: protocol error; %s is a game's id */
-                            _("No finished game “%s” is kept here."), game_id);
+      refuse_no_game (peer, game_id, id);
       return;
     }
-  reply = mm_protocol_new_message ("game-record", id);
-  json_object_set_string_member (reply, "game", stored->id);
-  json_object_set_string_member (reply, "ggf", g_strchomp (stored->ggf));
-  mm_lobby_peer_send (peer, reply);
+  read = archive_read_new (id);
+  read->game_id = g_strdup (game_id);
+  mm_lobby_server_call_store (self, peer, find_game, game_found, read,
+                              (GDestroyNotify) archive_read_free);
 }
-

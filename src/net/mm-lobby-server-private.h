@@ -168,6 +168,8 @@ struct _MmLobbyServer
   guint64         peer_serial;
   /* Unix time the open rating period began, 0 before it is known */
   gint64          rating_period_start;
+  /* The store closing rating periods (mm-lobby-archive.c) */
+  gboolean        closing_periods;
   /* Password hashing, a few at a time off the main thread */
   GQueue          hash_jobs;
   guint           hashing;
