@@ -668,7 +668,7 @@ test_calls (MmTestStoreFixture *fixture, gconstpointer data)
       calls[i].token_hash = i == G_N_ELEMENTS (calls) - 1 ? "fail" : NULL;
       answers[i].call = &calls[i];
       answers[i].next_answer = &next_answer;
-      mm_store_call_async (store, save_and_find, &calls[i], call_answered_cb, &answers[i]);
+      mm_store_call_async (store, "one order", save_and_find, &calls[i], call_answered_cb, &answers[i]);
     }
   while (told < G_N_ELEMENTS (calls))
     {
@@ -699,6 +699,72 @@ test_calls (MmTestStoreFixture *fixture, gconstpointer data)
   g_clear_error (&answers[G_N_ELEMENTS (calls) - 1].error);
 }
 
+/* A call that waits until the test lets it go (10 s at most). */
+static gboolean
+wait_at_gate (MmStore  *store,
+              gpointer  data,
+              GError  **error)
+{
+  gint *gate = data;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!g_atomic_int_get (gate) && g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  return TRUE;
+}
+
+static gboolean
+do_nothing (MmStore  *store,
+            gpointer  data,
+            GError  **error)
+{
+  return TRUE;
+}
+
+static void
+count_answer_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  guint *answered = data;
+
+  g_assert_true (mm_store_call_finish (result, NULL));
+  (*answered)++;
+}
+
+/* A call that takes long holds up only the calls of its own order
+ * behind it: others, on other lanes, are answered meanwhile. */
+static void
+test_calls_lanes (MmTestStoreFixture *fixture, gconstpointer data)
+{
+  g_autoptr(MmStore) store = mm_test_store_open (fixture);
+  gint gate = FALSE;
+  guint gate_answered = 0, behind = 0, others = 0;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  mm_store_call_async (store, "slow", wait_at_gate, &gate, count_answer_cb, &gate_answered);
+  mm_store_call_async (store, "slow", do_nothing, NULL, count_answer_cb, &behind);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *order = g_strdup_printf ("other-%u", i);
+
+      mm_store_call_async (store, order, do_nothing, NULL, count_answer_cb, &others);
+    }
+  while (others == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpuint (gate_answered, ==, 0);
+  g_assert_cmpuint (behind, ==, 0);
+  g_atomic_int_set (&gate, TRUE);
+  while (gate_answered + behind + others < 10)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
 /* A store that goes with calls still to run answers each of them: done
  * or failed, none left untold. */
 static void
@@ -717,7 +783,7 @@ test_calls_store_gone (MmTestStoreFixture *fixture, gconstpointer data)
       calls[i].next_run = &next_run;
       answers[i].call = &calls[i];
       answers[i].next_answer = &next_answer;
-      mm_store_call_async (store, save_and_find, &calls[i], call_answered_cb, &answers[i]);
+      mm_store_call_async (store, "one order", save_and_find, &calls[i], call_answered_cb, &answers[i]);
     }
   g_object_unref (store);
   while (told < G_N_ELEMENTS (calls))
@@ -867,6 +933,7 @@ main (int argc, char *argv[])
   mm_test_store_add_test (MM_TEST_STORE_SQLITE, "clear", test_clear);
   mm_test_store_add_test (MM_TEST_STORE_POSTGRESQL, "too-new", test_pg_too_new);
   mm_test_store_add_test (MM_TEST_STORE_POSTGRESQL, "errors", test_pg_errors);
+  mm_test_store_add_test (MM_TEST_STORE_POSTGRESQL, "calls-lanes", test_calls_lanes);
 
   status = g_test_run ();
   mm_test_pg_stop ();

@@ -279,7 +279,7 @@ finish_register (HashJob *job)
       refuse_taken (job);
       return FALSE;
     }
-  mm_lobby_server_call_store (self, job->peer, create_account, account_created,
+  mm_lobby_server_call_store (self, job->peer, key, create_account, account_created,
                               job, (GDestroyNotify) hash_job_free);
   return TRUE;
 }
@@ -471,7 +471,7 @@ mm_lobby_accounts_register (MmLobbyServer *self,
       return;
     }
   peer->logging_in = TRUE;
-  mm_lobby_server_call_store (self, peer, look_up_account, register_looked_up, job, NULL);
+  mm_lobby_server_call_store (self, peer, key, look_up_account, register_looked_up, job, NULL);
 }
 
 static void
@@ -513,6 +513,7 @@ mm_lobby_accounts_login (MmLobbyServer *self,
                          const char    *id)
 {
   const char *name = json_object_get_string_member (message, "name");
+  g_autofree char *key = mm_nickname_key (name);
 
   if (refuse_without_store (self, peer, id) || refuse_if_busy (self, peer, id))
     return;
@@ -527,7 +528,7 @@ mm_lobby_accounts_login (MmLobbyServer *self,
    * included: a burst is limited before the store has answered. */
   count_failure (self, peer->address, name);
   peer->logging_in = TRUE;
-  mm_lobby_server_call_store (self, peer, look_up_account, login_looked_up,
+  mm_lobby_server_call_store (self, peer, key, look_up_account, login_looked_up,
                               new_job (self, peer, name, message, id), NULL);
 }
 
@@ -562,6 +563,8 @@ mm_lobby_accounts_guest (MmLobbyServer *self,
                          const char    *name,
                          const char    *id)
 {
+  g_autofree char *key = mm_nickname_key (name);
+
   if (self->store == NULL)
     {
       mm_lobby_server_open_session (self, peer, name, NULL, NULL, id);
@@ -570,7 +573,7 @@ mm_lobby_accounts_guest (MmLobbyServer *self,
   if (refuse_if_busy (self, peer, id))
     return;
   peer->logging_in = TRUE;
-  mm_lobby_server_call_store (self, peer, look_up_account, guest_looked_up,
+  mm_lobby_server_call_store (self, peer, key, look_up_account, guest_looked_up,
                               new_job (self, peer, name, NULL, id),
                               (GDestroyNotify) hash_job_free);
 }

@@ -342,7 +342,7 @@ mm_lobby_ratings_close_periods (MmLobbyServer *self)
   close->rated = g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_account_free);
   close->said = g_ptr_array_new_with_free_func (g_free);
   self->closing_periods = TRUE;
-  mm_lobby_server_call_store (self, NULL, close_periods, periods_closed, close,
+  mm_lobby_server_call_store (self, NULL, NULL, close_periods, periods_closed, close,
                               (GDestroyNotify) periods_close_free);
 }
 
@@ -480,7 +480,7 @@ mm_lobby_archive_handle_list (MmLobbyServer *self,
   read = archive_read_new (id);
   read->player = g_strdup (json_object_get_string_member (message, "name"));
   read->limit = (guint) json_object_get_int_member_with_default (message, "limit", 10);
-  mm_lobby_server_call_store (self, peer, list_games, games_listed, read,
+  mm_lobby_server_call_store (self, peer, NULL, list_games, games_listed, read,
                               (GDestroyNotify) archive_read_free);
 }
 
@@ -557,6 +557,6 @@ mm_lobby_archive_handle_fetch (MmLobbyServer *self,
     }
   read = archive_read_new (id);
   read->game_id = g_strdup (game_id);
-  mm_lobby_server_call_store (self, peer, find_game, game_found, read,
+  mm_lobby_server_call_store (self, peer, NULL, find_game, game_found, read,
                               (GDestroyNotify) archive_read_free);
 }

@@ -149,7 +149,7 @@ mm_lobby_moderation_admit (MmLobbyServer *self,
       mm_connection_start (peer->connection);
       return;
     }
-  mm_lobby_server_call_store (self, peer, find_sanction, address_checked,
+  mm_lobby_server_call_store (self, peer, peer->address, find_sanction, address_checked,
                               sanction_check_new ("ban-address", peer->address),
                               (GDestroyNotify) sanction_check_free);
 }
@@ -233,7 +233,7 @@ mm_lobby_moderation_check_chat (MmLobbyServer *self,
   check = sanction_check_new ("mute", peer->session->key);
   check->message = json_object_ref (message);
   check->id = g_strdup (id);
-  mm_lobby_server_call_store (self, peer, find_sanction, chat_checked, check,
+  mm_lobby_server_call_store (self, peer, check->target, find_sanction, chat_checked, check,
                               (GDestroyNotify) sanction_check_free);
 }
 

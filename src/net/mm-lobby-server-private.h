@@ -255,6 +255,7 @@ typedef void (*MmLobbyAnswer) (MmLobbyServer *self,
                                const GError  *error);
 void mm_lobby_server_call_store (MmLobbyServer  *self,
                                  MmLobbyPeer    *peer,
+                                 const char     *order,
                                  MmStoreCall     call,
                                  MmLobbyAnswer   answer,
                                  gpointer        data,

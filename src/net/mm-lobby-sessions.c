@@ -122,13 +122,14 @@ delete_session (MmStore  *store,
   return mm_store_delete_session (store, data, error);
 }
 
-/* The row of the token whose hash is @token_hash goes from the store. */
+/* The row of @session's token goes from the store. */
 static void
-forget_token (MmLobbyServer *self,
-              const char    *token_hash)
+forget_token (MmLobbyServer  *self,
+              MmLobbySession *session)
 {
   if (self->store != NULL)
-    mm_lobby_server_call_store (self, NULL, delete_session, NULL, g_strdup (token_hash), g_free);
+    mm_lobby_server_call_store (self, NULL, session->key, delete_session, NULL,
+                                g_strdup (session->token_hash), g_free);
 }
 
 /* A fresh token for @session, the old one (if any) no longer taking it;
@@ -188,7 +189,7 @@ mm_lobby_session_end (MmLobbyServer  *self,
 
   mm_lobby_games_session_gone (self, session);
   mm_lobby_seeks_forget_session (self, session);
-  forget_token (self, session->token_hash);
+  forget_token (self, session);
   g_hash_table_remove (self->tokens, session->token_hash);
   g_hash_table_remove (self->sessions, session->key);
   mm_lobby_presence_announce (self, NULL, name);
@@ -339,7 +340,7 @@ keep_then_greet (MmLobbyServer  *self,
   write->key = g_strdup (session->key);
   write->id = g_strdup (id);
   write->resumed = resumed;
-  mm_lobby_server_call_store (self, peer, write_session, session_written, write,
+  mm_lobby_server_call_store (self, peer, session->key, write_session, session_written, write,
                               (GDestroyNotify) session_write_free);
 }
 
@@ -576,7 +577,7 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
   check->id = g_strdup (id);
   check->taken_up = taken_up;
   peer->logging_in = TRUE;
-  mm_lobby_server_call_store (self, peer, find_ban, resume_checked, check,
+  mm_lobby_server_call_store (self, peer, session->key, find_ban, resume_checked, check,
                               (GDestroyNotify) resume_check_free);
 }
 

@@ -62,7 +62,8 @@ answered_cb (GObject      *source,
   g_free (asked);
 }
 
-/* Runs @call with @data on the server's store, then @answer (NULL: a
+/* Runs @call with @data on the server's store, after the calls made
+ * before it of the same @order (mm_store_call_async()), then @answer (NULL: a
  * failure is logged) on the main loop, with @peer if it is still
  * connected and NULL if not (or if @peer was NULL); @answer is told
  * every time.  @data_free, if any, frees @data after it; without one
@@ -70,6 +71,7 @@ answered_cb (GObject      *source,
 void
 mm_lobby_server_call_store (MmLobbyServer  *self,
                             MmLobbyPeer    *peer,
+                            const char     *order,
                             MmStoreCall     call,
                             MmLobbyAnswer   answer,
                             gpointer        data,
@@ -86,5 +88,5 @@ mm_lobby_server_call_store (MmLobbyServer  *self,
   asked->data = data;
   asked->data_free = data_free;
   self->store_calls++;
-  mm_store_call_async (self->store, call, data, answered_cb, asked);
+  mm_store_call_async (self->store, order, call, data, answered_cb, asked);
 }

@@ -19,17 +19,28 @@
  */
 
 /* The store's calls that wait for the database (mm_store_call_async():
- * a log-in's account, a session's row, a profile): one thread runs
- * them, one at a time in the order they were made, with the store's
- * blocking statements on a connection of its own, so that the main
- * loop serves everyone meanwhile.  The moves and the other writes
- * nothing waits for go on the pipeline (mm-pg-moves.c) instead. */
+ * a log-in's account, a session's row, the archive): a few lanes, each
+ * a thread running its calls one at a time in the order they came,
+ * with the store's blocking statements on a connection of its own, so
+ * that the main loop serves everyone meanwhile and one slow statement
+ * holds up only the calls of its lane.  The calls of one order (a
+ * player's key) go to one lane, and keep their order.  The moves and
+ * the other writes nothing waits for go on the pipeline (mm-pg-moves.c)
+ * instead. */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "mm-pg-store-private.h"
+
+struct _MmPgLane
+{
+  MmPgStore   *store;
+  GThreadPool *thread;
+  /* The lane's own connection: its thread's alone */
+  MmPgStore   *conn_store;
+};
 
 typedef struct
 {
@@ -38,15 +49,15 @@ typedef struct
   GTask       *task;
 } Call;
 
-/* The calls' own connection, made on their thread when first needed
- * and again after it failed to be made. */
+/* The lane's connection, made on its thread when first needed and
+ * again after it failed to be made. */
 static MmPgStore *
-calls_store (MmPgStore  *self,
-             GError    **error)
+lane_store (MmPgLane  *lane,
+            GError   **error)
 {
-  if (self->calls_store == NULL)
-    self->calls_store = mm_pg_store_connect (self->conninfo, error);
-  return self->calls_store;
+  if (lane->conn_store == NULL)
+    lane->conn_store = mm_pg_store_connect (lane->store->conninfo, error);
+  return lane->conn_store;
 }
 
 static void
@@ -54,7 +65,8 @@ run_in_thread (gpointer item,
                gpointer user_data)
 {
   Call *call = item;
-  MmPgStore *self = user_data;
+  MmPgLane *lane = user_data;
+  MmPgStore *self = lane->store;
   GError *error = NULL;
   MmPgStore *store;
 
@@ -62,7 +74,7 @@ run_in_thread (gpointer item,
     g_set_error (&error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                  /* Translators: why a database statement was not run */
                  _("The server is closing its database."));
-  else if ((store = calls_store (self, &error)) != NULL
+  else if ((store = lane_store (lane, &error)) != NULL
            && call->call (MM_STORE (store), call->data, &error))
     g_task_return_boolean (call->task, TRUE);
   if (error != NULL)
@@ -71,8 +83,31 @@ run_in_thread (gpointer item,
   g_free (call);
 }
 
+static MmPgLane *
+lane_of (MmPgStore  *self,
+         const char *order)
+{
+  guint index = order != NULL ? g_str_hash (order) % MM_PG_N_LANES
+                              : self->next_lane++ % MM_PG_N_LANES;
+  MmPgLane *lane;
+
+  if (self->lanes == NULL)
+    self->lanes = g_new0 (MmPgLane, MM_PG_N_LANES);
+  lane = &self->lanes[index];
+
+  /* One thread a lane: its calls keep their order, and its connection
+   * is used by one thread at a time. */
+  if (lane->thread == NULL)
+    {
+      lane->store = self;
+      lane->thread = g_thread_pool_new (run_in_thread, lane, 1, FALSE, NULL);
+    }
+  return lane;
+}
+
 void
 mm_pg_run_call (MmStore     *store,
+                const char  *order,
                 MmStoreCall  call,
                 gpointer     data,
                 GTask       *task)
@@ -80,24 +115,28 @@ mm_pg_run_call (MmStore     *store,
   MmPgStore *self = MM_PG_STORE (store);
   Call *item = g_new (Call, 1);
 
-  /* One thread: the calls keep their order, and the connection is used
-   * by one thread at a time. */
-  if (self->calls == NULL)
-    self->calls = g_thread_pool_new (run_in_thread, self, 1, FALSE, NULL);
   item->call = call;
   item->data = data;
   item->task = g_object_ref (task);
-  g_thread_pool_push (self->calls, item, NULL);
+  g_thread_pool_push (lane_of (self, order)->thread, item, NULL);
 }
 
-/* The calls still waiting fail, the one running ends, and the calls'
- * connection goes. */
+/* The calls still waiting fail, those running end, and the lanes'
+ * connections go. */
 void
 mm_pg_calls_stop (MmPgStore *self)
 {
-  if (self->calls == NULL)
+  if (self->lanes == NULL)
     return;
   g_atomic_int_set (&self->calls_stopping, TRUE);
-  g_thread_pool_free (g_steal_pointer (&self->calls), FALSE, TRUE);
-  g_clear_object (&self->calls_store);
+  for (guint i = 0; i < MM_PG_N_LANES; i++)
+    {
+      MmPgLane *lane = &self->lanes[i];
+
+      if (lane->thread == NULL)
+        continue;
+      g_thread_pool_free (g_steal_pointer (&lane->thread), FALSE, TRUE);
+      g_clear_object (&lane->conn_store);
+    }
+  g_clear_pointer (&self->lanes, g_free);
 }

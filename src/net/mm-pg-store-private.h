@@ -32,6 +32,11 @@
 
 G_BEGIN_DECLS
 
+/* The lanes of the calls that wait for the database (mm-pg-calls.c):
+ * each a thread and a connection */
+#define MM_PG_N_LANES 4
+typedef struct _MmPgLane MmPgLane;
+
 struct _MmPgStore
 {
   GObject       parent_instance;
@@ -50,10 +55,10 @@ struct _MmPgStore
   GQueue        answered;
   gboolean      batch_sent;
   guint         settle_source;
-  /* The calls that wait for the database (mm-pg-calls.c): one at a time
-   * on a thread, on a connection of their own; NULL until the first */
-  GThreadPool  *calls;
-  MmPgStore    *calls_store;
+  /* The calls that wait for the database (mm-pg-calls.c); a lane's
+   * thread is made with its first call */
+  MmPgLane     *lanes;
+  guint         next_lane;
   gint          calls_stopping;
 };
 
@@ -142,6 +147,7 @@ void     mm_pg_save_rating_async (MmStore               *store,
 
 /* The interface's run_call, and its end (mm-pg-calls.c) */
 void     mm_pg_run_call          (MmStore             *store,
+                                  const char          *order,
                                   MmStoreCall          call,
                                   gpointer             data,
                                   GTask               *task);

@@ -144,6 +144,7 @@ mm_store_real_save_rating_async (MmStore               *self,
 
 static void
 mm_store_real_run_call (MmStore     *self,
+                        const char  *order,
                         MmStoreCall  call,
                         gpointer     data,
                         GTask       *task)
@@ -674,14 +675,17 @@ mm_store_set_not_finished_error (GError     **error,
 }
 
 /* Runs @call with @data on the store without the caller waiting for
- * the database: the PostgreSQL store runs the calls on a thread and a
- * connection of their own, one after the other in the order they were
- * made (a session's row is written before it is deleted), and tells
- * @callback on the caller's main context; @data, which @call fills in,
- * must stay untouched until then.  No source object: a store may go
- * with calls running, which then fail. */
+ * the database, and tells @callback on the caller's main context;
+ * @data, which @call fills in, must stay untouched until then.  Calls
+ * with the same @order (a player's key, say) run one after the other in
+ * the order they were made (a session's row is written before it is
+ * deleted); others may overtake them.  The PostgreSQL store runs them
+ * on a few threads, each with a connection of its own, so that one slow
+ * statement holds up only the calls behind it.  No source object: a
+ * store may go with calls running, which then fail. */
 void
 mm_store_call_async (MmStore             *self,
+                     const char          *order,
                      MmStoreCall          call,
                      gpointer             data,
                      GAsyncReadyCallback  callback,
@@ -693,7 +697,7 @@ mm_store_call_async (MmStore             *self,
   g_return_if_fail (call != NULL);
 
   g_task_set_source_tag (task, mm_store_call_async);
-  MM_STORE_GET_IFACE (self)->run_call (self, call, data, task);
+  MM_STORE_GET_IFACE (self)->run_call (self, order, call, data, task);
 }
 
 gboolean

@@ -262,11 +262,13 @@ struct _MmStoreInterface
                                  MmStoredAccount *const *accounts,
                                  guint                n_accounts,
                                  GError             **error);
-  /* Runs @call on the store where its waiting holds up nothing, in the
-   * order called, and returns its answer in @task (a boolean).  By
-   * default in place, answered from an idle: a store whose statements
-   * are quick and local. */
+  /* Runs @call on the store where its waiting holds up nothing, after
+   * the calls made before it with the same @order (NULL: none), and
+   * returns its answer in @task (a boolean).  By default in place,
+   * answered from an idle: a store whose statements are quick and
+   * local. */
   void       (*run_call)        (MmStore             *self,
+                                 const char          *order,
                                  MmStoreCall          call,
                                  gpointer             data,
                                  GTask               *task);
@@ -340,6 +342,7 @@ void       mm_store_save_rating_async (MmStore               *self,
 gboolean   mm_store_write_finish  (GAsyncResult          *result,
                                    GError               **error);
 void       mm_store_call_async    (MmStore               *self,
+                                   const char            *order,
                                    MmStoreCall            call,
                                    gpointer               data,
                                    GAsyncReadyCallback    callback,
