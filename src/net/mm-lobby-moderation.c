@@ -237,20 +237,137 @@ mm_lobby_moderation_check_chat (MmLobbyServer *self,
                               (GDestroyNotify) sanction_check_free);
 }
 
-static void
-log_action (MmLobbyServer *self,
-            const char    *by,
-            const char    *action,
-            const char    *target,
-            const char    *detail)
+/* A moderator's action as the store keeps it, done with a store call
+ * (mm_store_call_async()) and answered on the main loop: a sanction
+ * added or lifted, and the action logged. */
+typedef struct
 {
-  GError *error = NULL;
+  char             *id;
+  char             *by;
+  char             *action;
+  /* The target as logged: a name or an address */
+  char             *target;
+  char             *reason;
+  /* To add (kind NULL: none) */
+  MmStoredSanction  add;
+  /* To lift (kind NULL: none) */
+  char             *lift_kind;
+  char             *lift_target;
+  /* A ban by name: the account's name, and the address of the guest
+   * of that name, banned when there is no such account */
+  char             *ban_name;
+  char             *guest_address;
+  gboolean          no_account;
+  /* Why its targets are closed */
+  char             *text;
+} Moderation;
 
-  mm_lobby_server_log (self, "moderation: %s %s %s%s%s", by, action, target,
-                       detail != NULL ? ": " : "", detail != NULL ? detail : "");
-  if (self->store != NULL)
-    mm_lobby_server_stored (self, mm_store_log_action (self->store, by, action, target, detail,
-                                                       &error), error);
+static void
+moderation_free (Moderation *moderation)
+{
+  g_free (moderation->id);
+  g_free (moderation->by);
+  g_free (moderation->action);
+  g_free (moderation->target);
+  g_free (moderation->reason);
+  g_free (moderation->add.kind);
+  g_free (moderation->add.target);
+  g_free (moderation->add.reason);
+  g_free (moderation->add.by);
+  g_free (moderation->lift_kind);
+  g_free (moderation->lift_target);
+  g_free (moderation->ban_name);
+  g_free (moderation->guest_address);
+  g_free (moderation->text);
+  g_free (moderation);
+}
+
+static Moderation *
+moderation_new (MmLobbyPeer *peer,
+                const char  *id,
+                const char  *action,
+                const char  *target,
+                const char  *reason)
+{
+  Moderation *moderation = g_new0 (Moderation, 1);
+
+  moderation->id = g_strdup (id);
+  moderation->by = g_strdup (peer->session->name);
+  moderation->action = g_strdup (action);
+  moderation->target = g_strdup (target);
+  moderation->reason = g_strdup (reason);
+  return moderation;
+}
+
+static gint64
+until_from (JsonObject *message)
+{
+  gint64 minutes = json_object_get_int_member_with_default (message, "minutes", 0);
+
+  return minutes > 0 ? now_s () + minutes * 60 : 0;
+}
+
+static void
+set_sanction (Moderation *moderation,
+              const char *kind,
+              const char *target,
+              gint64      until)
+{
+  moderation->add.kind = g_strdup (kind);
+  moderation->add.target = g_strdup (target);
+  moderation->add.until = until;
+  moderation->add.reason = g_strdup (moderation->reason);
+  moderation->add.by = g_strdup (moderation->by);
+}
+
+/* A store call: the ban by name finds its target, the sanction is added
+ * or lifted, and the action logged. */
+static gboolean
+moderate (MmStore  *store,
+          gpointer  data,
+          GError  **error)
+{
+  Moderation *moderation = data;
+
+  if (moderation->ban_name != NULL)
+    {
+      g_autoptr(MmStoredAccount) account = mm_store_find_account (store, moderation->ban_name,
+                                                                  NULL);
+      g_autofree char *key = mm_nickname_key (moderation->ban_name);
+      gint64 until = moderation->add.until;
+
+      if (account != NULL)
+        set_sanction (moderation, "ban-account", key, until);
+      else if (moderation->guest_address != NULL)
+        {
+          set_sanction (moderation, "ban-address", moderation->guest_address, until);
+          g_free (moderation->action);
+          moderation->action = g_strdup ("banned address");
+          g_free (moderation->target);
+          moderation->target = g_strdup (moderation->guest_address);
+        }
+      else
+        {
+          moderation->no_account = TRUE;
+          return TRUE;
+        }
+    }
+  if (moderation->add.kind != NULL && !mm_store_add_sanction (store, &moderation->add, error))
+    return FALSE;
+  if (moderation->lift_kind != NULL
+      && !mm_store_lift_sanction (store, moderation->lift_kind, moderation->lift_target, error))
+    return FALSE;
+  return mm_store_log_action (store, moderation->by, moderation->action, moderation->target,
+                              moderation->reason, error);
+}
+
+static void
+log_moderation (MmLobbyServer *self,
+                Moderation    *moderation)
+{
+  mm_lobby_server_log (self, "moderation: %s %s %s%s%s", moderation->by, moderation->action,
+                       moderation->target, moderation->reason != NULL ? ": " : "",
+                       moderation->reason != NULL ? moderation->reason : "");
 }
 
 /* Ends @session at once, its connection told why with @code. */
@@ -270,6 +387,90 @@ expel (MmLobbyServer   *self,
     }
   /* No grace period: a game in progress is lost. */
   mm_lobby_session_end (self, session);
+}
+
+/* Everyone connected from @address goes. */
+static void
+expel_address (MmLobbyServer *self,
+               const char    *address,
+               const char    *text)
+{
+  g_autoptr(GList) peers = g_hash_table_get_keys (self->peers);
+
+  for (GList *l = peers; l != NULL; l = l->next)
+    {
+      MmLobbyPeer *other = l->data;
+
+      if (other->closing || !g_str_equal (other->address, address))
+        continue;
+      if (other->session != NULL)
+        expel (self, other->session, MM_PROTOCOL_ERROR_BANNED, text);
+      else
+        mm_lobby_peer_close (other, NULL, MM_PROTOCOL_ERROR_BANNED, text);
+    }
+}
+
+/* The action is kept: the moderator told so, its targets sent away. */
+static void
+moderated (MmLobbyServer *self,
+           MmLobbyPeer   *peer,
+           gpointer       data,
+           const GError  *error)
+{
+  Moderation *moderation = data;
+  MmLobbySession *target;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  /* A sanction not kept is not in force: nothing was done.  A lifted
+   * one or a log line not kept is only logged. */
+  if (error != NULL && (moderation->add.kind != NULL || moderation->ban_name != NULL))
+    {
+      if (peer != NULL)
+        mm_lobby_peer_refuse (peer, moderation->id, MM_PROTOCOL_ERROR_INTERNAL,
+                              /* Translators: protocol error */
+                              _("The server could not keep that; nothing was done."));
+      return;
+    }
+  if (moderation->no_account)
+    {
+      if (peer != NULL)
+        mm_lobby_peer_refuse (peer, moderation->id, MM_PROTOCOL_ERROR_NO_SUCH_PLAYER,
+                              /* Translators: protocol error; %s is a name */
+                              _("“%s” has no account, and no connection to ban."),
+                              moderation->ban_name);
+      return;
+    }
+  if (peer != NULL)
+    mm_lobby_peer_reply_ok (peer, moderation->id);
+  log_moderation (self, moderation);
+  if (moderation->text == NULL)
+    return;
+  if (g_strcmp0 (moderation->add.kind, "ban-address") == 0)
+    expel_address (self, moderation->add.target, moderation->text);
+  else if ((target = mm_lobby_server_find_session (self, moderation->target)) != NULL)
+    expel (self, target, MM_PROTOCOL_ERROR_BANNED, moderation->text);
+}
+
+static void
+store_moderation (MmLobbyServer *self,
+                  MmLobbyPeer   *peer,
+                  Moderation    *moderation)
+{
+  if (self->store == NULL)
+    {
+      GError *error = g_error_new_literal (MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+                                           "no store");
+
+      /* Nothing to keep a sanction in */
+      moderated (self, peer, moderation,
+                 moderation->add.kind != NULL || moderation->ban_name != NULL ? error : NULL);
+      g_error_free (error);
+      moderation_free (moderation);
+      return;
+    }
+  mm_lobby_server_call_store (self, peer, NULL, moderate, moderated, moderation,
+                              (GDestroyNotify) moderation_free);
 }
 
 static gboolean
@@ -300,12 +501,10 @@ find_target (MmLobbyServer *self,
   return target;
 }
 
-static gint64
-until_from (JsonObject *message)
+static const char *
+reason_of (JsonObject *message)
 {
-  gint64 minutes = json_object_get_int_member_with_default (message, "minutes", 0);
-
-  return minutes > 0 ? now_s () + minutes * 60 : 0;
+  return json_object_get_string_member_with_default (message, "reason", NULL);
 }
 
 static void
@@ -314,47 +513,28 @@ handle_kick (MmLobbyServer *self,
              JsonObject    *message,
              const char    *id)
 {
-  const char *reason = json_object_get_string_member_with_default (message, "reason", NULL);
+  const char *reason = reason_of (message);
   MmLobbySession *target = find_target (self, peer, message, id);
-  g_autofree char *name = NULL;
   g_autofree char *text = NULL;
+  Moderation *moderation;
 
   if (target == NULL)
     return;
-  name = g_strdup (target->name);
   text = reason != NULL && *reason != '\0'
          /* Translators: why the server closed a connection; %s is the moderator's reason */
          ? g_strdup_printf (_("A moderator sent you away: %s"), reason)
          /* Translators: why the server closed a connection */
          : g_strdup (_("A moderator sent you away."));
+  /* At once: the log line is kept after */
+  moderation = moderation_new (peer, id, "kicked", target->name, reason);
   mm_lobby_peer_reply_ok (peer, id);
-  log_action (self, peer->session->name, "kicked", name, reason);
+  log_moderation (self, moderation);
   expel (self, target, MM_PROTOCOL_ERROR_KICKED, text);
-}
-
-static gboolean
-add_sanction (MmLobbyServer *self,
-              MmLobbyPeer   *peer,
-              const char    *id,
-              const char    *kind,
-              const char    *target,
-              JsonObject    *message)
-{
-  MmStoredSanction sanction = {
-    (char *) kind, (char *) target, until_from (message),
-    (char *) json_object_get_string_member_with_default (message, "reason", NULL),
-    peer->session->name,
-  };
-  GError *error = NULL;
-
-  if (self->store != NULL
-      && mm_lobby_server_stored (self, mm_store_add_sanction (self->store, &sanction, &error),
-                                 error))
-    return TRUE;
-  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
-                        /* Translators: protocol error */
-                        _("The server could not keep that; nothing was done."));
-  return FALSE;
+  if (self->store != NULL)
+    mm_lobby_server_call_store (self, NULL, NULL, moderate, NULL, moderation,
+                                (GDestroyNotify) moderation_free);
+  else
+    moderation_free (moderation);
 }
 
 static void
@@ -364,12 +544,13 @@ handle_mute (MmLobbyServer *self,
              const char    *id)
 {
   MmLobbySession *target = find_target (self, peer, message, id);
+  Moderation *moderation;
 
-  if (target == NULL || !add_sanction (self, peer, id, "mute", target->key, message))
+  if (target == NULL)
     return;
-  mm_lobby_peer_reply_ok (peer, id);
-  log_action (self, peer->session->name, "muted", target->name,
-              json_object_get_string_member_with_default (message, "reason", NULL));
+  moderation = moderation_new (peer, id, "muted", target->name, reason_of (message));
+  set_sanction (moderation, "mute", target->key, until_from (message));
+  store_moderation (self, peer, moderation);
 }
 
 static void
@@ -379,34 +560,11 @@ handle_unmute (MmLobbyServer *self,
                const char    *id)
 {
   const char *name = json_object_get_string_member (message, "name");
-  g_autofree char *key = mm_nickname_key (name);
-  GError *error = NULL;
+  Moderation *moderation = moderation_new (peer, id, "unmuted", name, NULL);
 
-  if (self->store != NULL)
-    mm_lobby_server_stored (self, mm_store_lift_sanction (self->store, "mute", key, &error), error);
-  mm_lobby_peer_reply_ok (peer, id);
-  log_action (self, peer->session->name, "unmuted", name, NULL);
-}
-
-/* Everyone connected from @address goes. */
-static void
-expel_address (MmLobbyServer *self,
-               const char    *address,
-               const char    *text)
-{
-  g_autoptr(GList) peers = g_hash_table_get_keys (self->peers);
-
-  for (GList *l = peers; l != NULL; l = l->next)
-    {
-      MmLobbyPeer *other = l->data;
-
-      if (other->closing || !g_str_equal (other->address, address))
-        continue;
-      if (other->session != NULL)
-        expel (self, other->session, MM_PROTOCOL_ERROR_BANNED, text);
-      else
-        mm_lobby_peer_close (other, NULL, MM_PROTOCOL_ERROR_BANNED, text);
-    }
+  moderation->lift_kind = g_strdup ("mute");
+  moderation->lift_target = mm_nickname_key (name);
+  store_moderation (self, peer, moderation);
 }
 
 /* ban with an account's name bans the account; with a guest's, the
@@ -418,13 +576,8 @@ handle_ban (MmLobbyServer *self,
             const char    *id)
 {
   gboolean by_name = json_object_has_member (message, "name");
-  const char *reason = json_object_get_string_member_with_default (message, "reason", NULL);
-  g_autoptr(MmStoredAccount) account = NULL;
   g_autofree char *until = describe_until (until_from (message));
-  g_autofree char *text = NULL;
-  g_autofree char *address = NULL;
-  g_autofree char *key = NULL;
-  MmLobbySession *target = NULL;
+  Moderation *moderation;
 
   if (by_name == json_object_has_member (message, "address"))
     {
@@ -433,12 +586,24 @@ handle_ban (MmLobbyServer *self,
                             _("A ban names a “name” or an “address”, one of them."));
       return;
     }
-  /* Translators: why the server closed a connection; %s says how long */
-  text = g_strdup_printf (_("You are banned %s."), until);
-  if (!by_name)
+  if (by_name)
+    {
+      const char *name = json_object_get_string_member (message, "name");
+      MmLobbySession *target = mm_lobby_server_find_session (self, name);
+
+      moderation = moderation_new (peer, id, "banned", target != NULL ? target->name : name,
+                                   reason_of (message));
+      moderation->ban_name = g_strdup (name);
+      if (target != NULL && target->peer != NULL)
+        moderation->guest_address = g_strdup (target->peer->address);
+      /* The sanction's kind and target are the store's to tell. */
+      moderation->add.until = until_from (message);
+    }
+  else
     {
       g_autoptr(GInetAddress) inet =
         g_inet_address_new_from_string (json_object_get_string_member (message, "address"));
+      g_autofree char *address = NULL;
 
       if (inet == NULL)
         {
@@ -448,43 +613,12 @@ handle_ban (MmLobbyServer *self,
           return;
         }
       address = g_inet_address_to_string (inet);
+      moderation = moderation_new (peer, id, "banned address", address, reason_of (message));
+      set_sanction (moderation, "ban-address", address, until_from (message));
     }
-  else
-    {
-      const char *name = json_object_get_string_member (message, "name");
-
-      key = mm_nickname_key (name);
-      target = mm_lobby_server_find_session (self, name);
-      if (self->store != NULL)
-        account = mm_store_find_account (self->store, name, NULL);
-      if (account == NULL)
-        {
-          /* A guest: its address. */
-          if (target == NULL || target->peer == NULL)
-            {
-              mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_NO_SUCH_PLAYER,
-                                    /* Translators: protocol error; %s is a name */
-                                    _("“%s” has no account, and no connection to ban."), name);
-              return;
-            }
-          address = g_strdup (target->peer->address);
-        }
-    }
-  if (address != NULL)
-    {
-      if (!add_sanction (self, peer, id, "ban-address", address, message))
-        return;
-      mm_lobby_peer_reply_ok (peer, id);
-      log_action (self, peer->session->name, "banned address", address, reason);
-      expel_address (self, address, text);
-      return;
-    }
-  if (!add_sanction (self, peer, id, "ban-account", key, message))
-    return;
-  mm_lobby_peer_reply_ok (peer, id);
-  log_action (self, peer->session->name, "banned", account->name, reason);
-  if (target != NULL)
-    expel (self, target, MM_PROTOCOL_ERROR_BANNED, text);
+  /* Translators: why the server closed a connection; %s says how long */
+  moderation->text = g_strdup_printf (_("You are banned %s."), until);
+  store_moderation (self, peer, moderation);
 }
 
 static void
@@ -494,8 +628,8 @@ handle_unban (MmLobbyServer *self,
               const char    *id)
 {
   gboolean by_name = json_object_has_member (message, "name");
-  g_autofree char *target = NULL;
-  GError *error = NULL;
+  Moderation *moderation;
+  char *target;
 
   if (by_name == json_object_has_member (message, "address"))
     {
@@ -506,12 +640,10 @@ handle_unban (MmLobbyServer *self,
     }
   target = by_name ? mm_nickname_key (json_object_get_string_member (message, "name"))
                    : g_strdup (json_object_get_string_member (message, "address"));
-  if (self->store != NULL)
-    mm_lobby_server_stored (self, mm_store_lift_sanction (self->store,
-                                                         by_name ? "ban-account" : "ban-address",
-                                                         target, &error), error);
-  mm_lobby_peer_reply_ok (peer, id);
-  log_action (self, peer->session->name, "unbanned", target, NULL);
+  moderation = moderation_new (peer, id, "unbanned", target, NULL);
+  moderation->lift_kind = g_strdup (by_name ? "ban-account" : "ban-address");
+  moderation->lift_target = target;
+  store_moderation (self, peer, moderation);
 }
 
 void
