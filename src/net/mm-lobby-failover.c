@@ -57,63 +57,146 @@ is_on_live_server (MmLobbyServer *self,
   return player != NULL && mm_lobby_cluster_server_is_alive (self->cluster, player->server);
 }
 
-/* The session of the token whose hash is @token_hash, when only the
- * database has it: taken up here, away, and told to the lobby.  NULL
- * when no session has the token, or (*elsewhere set) when its player is
- * on a server that lives. */
-MmLobbySession *
-mm_lobby_failover_take_session (MmLobbyServer *self,
-                                const char    *token_hash,
-                                gboolean      *elsewhere)
+/* A token this server does not know, looked up in the store (a store
+ * call): the session's row, and its player's account. */
+typedef struct
 {
-  g_autoptr(MmStoredSession) stored = NULL;
+  char            *token;
+  char            *token_hash;
+  char            *id;
+  MmStoredSession *stored;
+  MmStoredAccount *account;
+} SessionLookup;
+
+static void
+session_lookup_free (SessionLookup *lookup)
+{
+  g_free (lookup->token);
+  g_free (lookup->token_hash);
+  g_free (lookup->id);
+  g_clear_pointer (&lookup->stored, mm_stored_session_free);
+  g_clear_pointer (&lookup->account, mm_stored_account_free);
+  g_free (lookup);
+}
+
+static gboolean
+find_session_row (MmStore  *store,
+                  gpointer  data,
+                  GError  **error)
+{
+  SessionLookup *lookup = data;
+  GError *failed = NULL;
+
+  lookup->stored = mm_store_find_session (store, lookup->token_hash, &failed);
+  if (failed != NULL)
+    {
+      g_propagate_error (error, failed);
+      return FALSE;
+    }
+  if (lookup->stored != NULL && !lookup->stored->guest)
+    lookup->account = mm_store_find_account (store, lookup->stored->name, NULL);
+  return TRUE;
+}
+
+static void
+session_row_found (MmLobbyServer *self,
+                   MmLobbyPeer   *peer,
+                   gpointer       data,
+                   const GError  *error)
+{
+  SessionLookup *lookup = data;
   g_autofree char *key = NULL;
   MmLobbySession *session;
 
-  *elsewhere = FALSE;
-  if (self->cluster == NULL || self->store == NULL
-      || (stored = mm_store_find_session (self->store, token_hash, NULL)) == NULL)
-    return NULL;
-  key = mm_nickname_key (stored->name);
-  if (g_hash_table_contains (self->sessions, key))
-    return NULL;
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (peer == NULL)
+    return;
+  peer->logging_in = FALSE;
+  /* Taken up here meanwhile, by another connection of the player's */
+  if ((session = g_hash_table_lookup (self->tokens, lookup->token_hash)) != NULL)
+    {
+      mm_lobby_sessions_resume_known (self, peer, session, lookup->token, FALSE, lookup->id);
+      return;
+    }
+  if (lookup->stored == NULL
+      || g_hash_table_contains (self->sessions, key = mm_nickname_key (lookup->stored->name)))
+    {
+      mm_lobby_sessions_refuse_token (peer, lookup->id, FALSE);
+      return;
+    }
   if (is_on_live_server (self, key))
     {
-      *elsewhere = TRUE;
-      return NULL;
+      mm_lobby_sessions_refuse_token (peer, lookup->id, TRUE);
+      return;
     }
-  session = mm_lobby_session_restore (self, stored);
+  session = mm_lobby_session_restore (self, lookup->stored, g_steal_pointer (&lookup->account));
   mm_lobby_server_log (self, "%s taken up from a server that is gone", session->name);
   mm_lobby_presence_announce (self, session, "player-added");
-  return session;
+  mm_lobby_sessions_resume_known (self, peer, session, lookup->token, TRUE, lookup->id);
+}
+
+/* The session of @token, which this server does not know, when only
+ * the database has it: taken up here, away, told to the lobby, and
+ * resumed by @peer; refused when no session has the token, or when its
+ * player is on a server that lives. */
+void
+mm_lobby_failover_resume (MmLobbyServer *self,
+                          MmLobbyPeer   *peer,
+                          const char    *token,
+                          const char    *token_hash,
+                          const char    *id)
+{
+  SessionLookup *lookup;
+
+  if (self->cluster == NULL || self->store == NULL)
+    {
+      mm_lobby_sessions_refuse_token (peer, id, FALSE);
+      return;
+    }
+  lookup = g_new0 (SessionLookup, 1);
+  lookup->token = g_strdup (token);
+  lookup->token_hash = g_strdup (token_hash);
+  lookup->id = g_strdup (id);
+  peer->logging_in = TRUE;
+  mm_lobby_server_call_store (self, peer, NULL, find_session_row, session_row_found, lookup,
+                              (GDestroyNotify) session_lookup_free);
 }
 
 /* A seat of a game taken up: the player's session here, else its
- * session's row taken up too (away, for the player to resume here),
- * else a proxy when the player is on another live server. */
+ * session's row taken up too (away, for the player to resume here,
+ * with @account, taken), else a proxy when the player is on another
+ * live server. */
 static void
-find_seat (MmLobbyServer *self,
-           const char    *name,
-           GPtrArray     *sessions)
+find_seat (MmLobbyServer   *self,
+           const char      *name,
+           GPtrArray       *sessions,
+           MmStoredAccount *account)
 {
   g_autofree char *key = mm_nickname_key (name);
   MmStoredSession *stored;
 
   if (key == NULL || g_hash_table_contains (self->sessions, key))
-    return;
+    {
+      mm_stored_account_free (account);
+      return;
+    }
   if (is_on_live_server (self, key))
     {
       const MmClusterPlayer *player = mm_lobby_cluster_find_player (self->cluster, key);
 
+      mm_stored_account_free (account);
       mm_lobby_relay_proxy (self, player->server, player->name, player->guest);
       return;
     }
   if ((stored = find_stored_session (sessions, key)) != NULL)
     {
-      MmLobbySession *session = mm_lobby_session_restore (self, stored);
+      MmLobbySession *session = mm_lobby_session_restore (self, stored, account);
 
       mm_lobby_presence_announce (self, session, "player-added");
     }
+  else
+    mm_stored_account_free (account);
 }
 
 /* The clocks are as they were written with the last move; the player
@@ -140,6 +223,98 @@ charge_since_last_move (MmLobbyGame *game,
     mm_clock_start (game->clock, mover);
 }
 
+/* A game claimed, read back from the store (a store call): its rows,
+ * the sessions' rows, and the accounts of its players' sessions. */
+typedef struct
+{
+  char            *id;
+  MmStoredGame    *stored;
+  GPtrArray       *sessions;
+  MmStoredAccount *accounts[2];
+} Takeover;
+
+static void
+takeover_free (Takeover *takeover)
+{
+  g_free (takeover->id);
+  g_clear_pointer (&takeover->stored, mm_stored_game_free);
+  g_clear_pointer (&takeover->sessions, g_ptr_array_unref);
+  for (int c = 0; c < 2; c++)
+    g_clear_pointer (&takeover->accounts[c], mm_stored_account_free);
+  g_free (takeover);
+}
+
+static gboolean
+read_takeover (MmStore  *store,
+               gpointer  data,
+               GError  **error)
+{
+  Takeover *takeover = data;
+
+  if ((takeover->stored = mm_store_find_game (store, takeover->id, error)) == NULL
+      || (takeover->sessions = mm_store_list_sessions (store, error)) == NULL)
+    return FALSE;
+  for (int c = 0; c < 2; c++)
+    {
+      const char *name = c == 0 ? takeover->stored->black : takeover->stored->white;
+      g_autofree char *key = mm_nickname_key (name);
+      MmStoredSession *row = key != NULL ? find_stored_session (takeover->sessions, key) : NULL;
+
+      if (row != NULL && !row->guest)
+        takeover->accounts[c] = mm_store_find_account (store, row->name, NULL);
+    }
+  return TRUE;
+}
+
+static void
+announce_game (MmLobbyServer *self,
+               MmLobbyGame   *game)
+{
+  g_autoptr(JsonObject) added = mm_protocol_new_message ("game-added", NULL);
+  g_autoptr(JsonObject) entry = mm_lobby_game_entry (game);
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *node;
+
+  json_object_iter_init (&iter, entry);
+  while (json_object_iter_next (&iter, &member, &node))
+    json_object_set_member (added, member, json_node_copy (node));
+  mm_lobby_presence_broadcast (self->game_watchers, added);
+}
+
+static void
+takeover_read (MmLobbyServer *self,
+               MmLobbyPeer   *peer,
+               gpointer       data,
+               const GError  *error)
+{
+  Takeover *takeover = data;
+  MmStoredGame *stored = takeover->stored;
+  MmLobbyGame *game;
+
+  if (self->stopping || g_hash_table_contains (self->games, takeover->id))
+    return;
+  if (error != NULL)
+    {
+      mm_lobby_server_log (self, "game %s: not taken up: %s", takeover->id, error->message);
+      return;
+    }
+  if (stored->winner != NULL)
+    return;
+  find_seat (self, stored->black, takeover->sessions, g_steal_pointer (&takeover->accounts[0]));
+  find_seat (self, stored->white, takeover->sessions, g_steal_pointer (&takeover->accounts[1]));
+  mm_lobby_game_restore (self, stored);
+  mm_lobby_server_log (self, "game %s taken up from a server that is gone", takeover->id);
+  if ((game = g_hash_table_lookup (self->games, takeover->id)) == NULL || game->over)
+    return;
+  charge_since_last_move (game, stored->since_move_ms);
+  announce_game (self, game);
+  /* Those connected already see the game as it stands. */
+  for (int c = 0; c < 2; c++)
+    if (game->players[c] != NULL && game->players[c]->peer != NULL)
+      mm_lobby_games_session_back (self, game->players[c]);
+}
+
 typedef struct
 {
   GWeakRef server;
@@ -152,10 +327,7 @@ game_claimed (const char *id,
 {
   Claim *claim = data;
   g_autoptr(MmLobbyServer) self = g_weak_ref_get (&claim->server);
-  g_autoptr(MmStoredGame) stored = NULL;
-  g_autoptr(GPtrArray) sessions = NULL;
-  g_autoptr(GError) error = NULL;
-  MmLobbyGame *game;
+  Takeover *takeover;
 
   g_weak_ref_clear (&claim->server);
   g_free (claim);
@@ -166,54 +338,52 @@ game_claimed (const char *id,
       mm_lobby_server_log (self, "game %s: another server took it up", id);
       return;
     }
-  if ((stored = mm_store_find_game (self->store, id, &error)) == NULL
-      || (sessions = mm_store_list_sessions (self->store, &error)) == NULL)
-    {
-      mm_lobby_server_log (self, "game %s: not taken up: %s", id,
-                           error != NULL ? error->message : "no such game");
-      return;
-    }
-  if (stored->winner != NULL)
-    return;
-  find_seat (self, stored->black, sessions);
-  find_seat (self, stored->white, sessions);
-  mm_lobby_game_restore (self, stored);
-  mm_lobby_server_log (self, "game %s taken up from a server that is gone", id);
-  if ((game = g_hash_table_lookup (self->games, id)) == NULL || game->over)
-    return;
-  charge_since_last_move (game, stored->since_move_ms);
-  {
-    g_autoptr(JsonObject) added = mm_protocol_new_message ("game-added", NULL);
-    g_autoptr(JsonObject) entry = mm_lobby_game_entry (game);
-    JsonObjectIter iter;
-    const char *member;
-    JsonNode *node;
-
-    json_object_iter_init (&iter, entry);
-    while (json_object_iter_next (&iter, &member, &node))
-      json_object_set_member (added, member, json_node_copy (node));
-    mm_lobby_presence_broadcast (self->game_watchers, added);
-  }
-  /* Those connected already see the game as it stands. */
-  for (int c = 0; c < 2; c++)
-    if (game->players[c] != NULL && game->players[c]->peer != NULL)
-      mm_lobby_games_session_back (self, game->players[c]);
+  takeover = g_new0 (Takeover, 1);
+  takeover->id = g_strdup (id);
+  mm_lobby_server_call_store (self, NULL, id, read_takeover, takeover_read, takeover,
+                              (GDestroyNotify) takeover_free);
 }
 
-/* The games in progress of @session's player that no live server
- * referees: claimed, and each one won brought back here. */
-void
-mm_lobby_failover_take_games (MmLobbyServer  *self,
-                              MmLobbySession *session)
+typedef struct
 {
-  g_autoptr(GPtrArray) games = NULL;
+  char      *name;
+  GPtrArray *games;
+} GamesLookup;
 
-  if (self->cluster == NULL || self->store == NULL
-      || (games = mm_store_list_games (self->store, TRUE, session->name, 0, NULL)) == NULL)
+static void
+games_lookup_free (GamesLookup *lookup)
+{
+  g_free (lookup->name);
+  g_clear_pointer (&lookup->games, g_ptr_array_unref);
+  g_free (lookup);
+}
+
+static gboolean
+list_unfinished (MmStore  *store,
+                 gpointer  data,
+                 GError  **error)
+{
+  GamesLookup *lookup = data;
+
+  lookup->games = mm_store_list_games (store, TRUE, lookup->name, 0, error);
+  return lookup->games != NULL;
+}
+
+static void
+unfinished_listed (MmLobbyServer *self,
+                   MmLobbyPeer   *peer,
+                   gpointer       data,
+                   const GError  *error)
+{
+  GamesLookup *lookup = data;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (lookup->games == NULL || self->stopping || self->cluster == NULL)
     return;
-  for (guint i = 0; i < games->len; i++)
+  for (guint i = 0; i < lookup->games->len; i++)
     {
-      MmStoredGame *stored = games->pdata[i];
+      MmStoredGame *stored = lookup->games->pdata[i];
       const char *referee = mm_lobby_cluster_find_entry_server (self->cluster, "game", stored->id);
       g_autoptr(JsonObject) entry = NULL;
       Claim *claim;
@@ -232,6 +402,22 @@ mm_lobby_failover_take_games (MmLobbyServer  *self,
       g_weak_ref_init (&claim->server, self);
       mm_lobby_cluster_claim_entry (self->cluster, "game", stored->id, entry, game_claimed, claim);
     }
+}
+
+/* The games in progress of @session's player that no live server
+ * referees: claimed, and each one won brought back here. */
+void
+mm_lobby_failover_take_games (MmLobbyServer  *self,
+                              MmLobbySession *session)
+{
+  GamesLookup *lookup;
+
+  if (self->cluster == NULL || self->store == NULL)
+    return;
+  lookup = g_new0 (GamesLookup, 1);
+  lookup->name = g_strdup (session->name);
+  mm_lobby_server_call_store (self, NULL, session->key, list_unfinished, unfinished_listed,
+                              lookup, (GDestroyNotify) games_lookup_free);
 }
 
 typedef struct

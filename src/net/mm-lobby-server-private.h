@@ -227,7 +227,8 @@ void            mm_lobby_session_free             (MmLobbySession        *sessio
 void            mm_lobby_session_end              (MmLobbyServer         *self,
                                                    MmLobbySession        *session);
 MmLobbySession *mm_lobby_session_restore          (MmLobbyServer         *self,
-                                                   const MmStoredSession *stored);
+                                                   const MmStoredSession *stored,
+                                                   MmStoredAccount       *account);
 void            mm_lobby_sessions_handle_login    (MmLobbyPeer           *peer,
                                                    JsonObject            *message,
                                                    const char            *id);
@@ -237,6 +238,15 @@ void            mm_lobby_sessions_handle_register (MmLobbyPeer           *peer,
 void            mm_lobby_sessions_handle_resume   (MmLobbyPeer           *peer,
                                                    JsonObject            *message,
                                                    const char            *id);
+void            mm_lobby_sessions_resume_known    (MmLobbyServer         *self,
+                                                   MmLobbyPeer           *peer,
+                                                   MmLobbySession        *session,
+                                                   const char            *token,
+                                                   gboolean               taken_up,
+                                                   const char            *id);
+void            mm_lobby_sessions_refuse_token    (MmLobbyPeer           *peer,
+                                                   const char            *id,
+                                                   gboolean               elsewhere);
 void mm_lobby_server_open_session (MmLobbyServer          *self,
                                    MmLobbyPeer            *peer,
                                    const char             *name,
@@ -524,9 +534,11 @@ MmLobbySession *mm_lobby_relay_find_proxy (MmLobbyServer *self,
                                            const char    *name);
 
 /* mm-lobby-failover.c: what a dead server of the cluster leaves. */
-MmLobbySession *mm_lobby_failover_take_session (MmLobbyServer  *self,
+void            mm_lobby_failover_resume       (MmLobbyServer  *self,
+                                                MmLobbyPeer    *peer,
+                                                const char     *token,
                                                 const char     *token_hash,
-                                                gboolean       *elsewhere);
+                                                const char     *id);
 void            mm_lobby_failover_take_games   (MmLobbyServer  *self,
                                                 MmLobbySession *session);
 void            mm_lobby_failover_step_down    (MmLobbyServer  *self);

@@ -976,8 +976,11 @@ mm_lobby_server_set_store (MmLobbyServer  *self,
       MmStoredSession *stored = sessions->pdata[i];
       g_autofree char *key = mm_nickname_key (stored->name);
 
+      /* Before the server serves anyone: read while it waits. */
       if (!g_hash_table_contains (self->sessions, key))
-        mm_lobby_session_restore (self, stored);
+        mm_lobby_session_restore (self, stored,
+                                  stored->guest ? NULL
+                                                : mm_store_find_account (store, stored->name, NULL));
     }
   for (guint i = 0; i < games->len; i++)
     mm_lobby_game_restore (self, games->pdata[i]);

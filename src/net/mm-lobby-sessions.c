@@ -529,48 +529,24 @@ resume_checked (MmLobbyServer *self,
     resume (self, peer, session, check->token, check->taken_up, check->id);
 }
 
+/* Resumes @session, whose @token @peer gave (@taken_up: from a server
+ * that is gone), a registered player's once the store says the account
+ * is not banned. */
 void
-mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
-                                 JsonObject  *message,
-                                 const char  *id)
+mm_lobby_sessions_resume_known (MmLobbyServer  *self,
+                                MmLobbyPeer    *peer,
+                                MmLobbySession *session,
+                                const char     *token,
+                                gboolean        taken_up,
+                                const char     *id)
 {
-  MmLobbyServer *self = peer->server;
-  const char *token = json_object_get_string_member (message, "token");
-  g_autofree char *hash = hash_token (token);
-  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
-  gboolean taken_up = FALSE;
-  gboolean elsewhere = FALSE;
   ResumeCheck *check;
 
-  if (peer->logging_in)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
-                            /* Translators: protocol error */
-                            _("Your last log-in is still under way: wait a moment."));
-      return;
-    }
-  /* In a cluster, the session of a server that died. */
-  if (session == NULL
-      && (session = mm_lobby_failover_take_session (self, hash, &elsewhere)) != NULL)
-    taken_up = TRUE;
-  if (elsewhere)
-    {
-      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
-                            /* Translators: protocol error */
-                            _("That session is on another server of this lobby."));
-      return;
-    }
-  if (session == NULL)
-    {
-      refuse_unknown_token (peer, id);
-      return;
-    }
   if (session->account == NULL || self->store == NULL)
     {
       resume (self, peer, session, token, taken_up, id);
       return;
     }
-  /* A registered player's ban is looked up first. */
   check = g_new0 (ResumeCheck, 1);
   check->token = g_strdup (token);
   check->name = g_strdup (session->name);
@@ -581,20 +557,59 @@ mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
                               (GDestroyNotify) resume_check_free);
 }
 
+/* No session here has the token: none at all, or (@elsewhere) one on
+ * another server of the lobby that lives. */
+void
+mm_lobby_sessions_refuse_token (MmLobbyPeer *peer,
+                                const char  *id,
+                                gboolean     elsewhere)
+{
+  if (elsewhere)
+    mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_BAD_TOKEN,
+                          /* Translators: protocol error */
+                          _("That session is on another server of this lobby."));
+  else
+    refuse_unknown_token (peer, id);
+}
+
+void
+mm_lobby_sessions_handle_resume (MmLobbyPeer *peer,
+                                 JsonObject  *message,
+                                 const char  *id)
+{
+  MmLobbyServer *self = peer->server;
+  const char *token = json_object_get_string_member (message, "token");
+  g_autofree char *hash = hash_token (token);
+  MmLobbySession *session = g_hash_table_lookup (self->tokens, hash);
+
+  if (peer->logging_in)
+    {
+      mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_RATE_LIMITED,
+                            /* Translators: protocol error */
+                            _("Your last log-in is still under way: wait a moment."));
+      return;
+    }
+  if (session != NULL)
+    mm_lobby_sessions_resume_known (self, peer, session, token, FALSE, id);
+  else
+    /* In a cluster, the session of a server that died */
+    mm_lobby_failover_resume (self, peer, token, hash, id);
+}
+
 /* A session of the store, brought back away: its player has the grace
- * period, counted from now, to resume it. */
+ * period, counted from now, to resume it.  @account is its player's
+ * (taken), NULL for a guest or an account the store no longer has. */
 MmLobbySession *
 mm_lobby_session_restore (MmLobbyServer         *self,
-                          const MmStoredSession *stored)
+                          const MmStoredSession *stored,
+                          MmStoredAccount       *account)
 {
   MmLobbySession *session = g_new0 (MmLobbySession, 1);
 
   session->name = g_strdup (stored->name);
   session->key = mm_nickname_key (stored->name);
   session->token_hash = g_strdup (stored->token_hash);
-  session->guest = stored->guest;
-  if (!stored->guest)
-    session->account = mm_store_find_account (self->store, stored->name, NULL);
+  session->account = account;
   session->guest = session->account == NULL;
   session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   session->away_since_us = g_get_monotonic_time ();
