@@ -66,6 +66,91 @@ proxy_free (MmLobbyServer *self,
   g_free (proxy);
 }
 
+/* A proxy's account, read when the relayed message did not carry it (a
+ * proxy made for a challenge, or a game taken up). */
+typedef struct
+{
+  char            *name;
+  char            *table_key;
+  MmStoredAccount *account;
+} ProxyAccount;
+
+static void
+proxy_account_free (ProxyAccount *lookup)
+{
+  g_free (lookup->name);
+  g_free (lookup->table_key);
+  g_clear_pointer (&lookup->account, mm_stored_account_free);
+  g_free (lookup);
+}
+
+static gboolean
+find_proxy_account (MmStore  *store,
+                    gpointer  data,
+                    GError  **error)
+{
+  ProxyAccount *lookup = data;
+  GError *failed = NULL;
+
+  lookup->account = mm_store_find_account (store, lookup->name, &failed);
+  if (failed == NULL)
+    return TRUE;
+  g_propagate_error (error, failed);
+  return FALSE;
+}
+
+static void
+proxy_account_found (MmLobbyServer *self,
+                     MmLobbyPeer   *peer,
+                     gpointer       data,
+                     const GError  *error)
+{
+  ProxyAccount *lookup = data;
+  MmLobbyPeer *proxy = self->proxies != NULL ? g_hash_table_lookup (self->proxies,
+                                                                    lookup->table_key) : NULL;
+  MmLobbySession *session = proxy != NULL ? proxy->session : NULL;
+
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  if (session == NULL || session->account != NULL)
+    return;
+  session->account = g_steal_pointer (&lookup->account);
+  session->guest = session->account == NULL;
+}
+
+/* The account a relayed message carries: the player's server has it
+ * from the database, kept up to date with the ratings relayed back. */
+static MmStoredAccount *
+account_from (JsonObject *who,
+              const char *name)
+{
+  MmStoredAccount *account;
+
+  if (!json_object_has_member (who, "rating"))
+    return NULL;
+  account = mm_stored_account_new (name, NULL);
+  account->rating = json_object_get_double_member_with_default (who, "rating", account->rating);
+  account->deviation = json_object_get_double_member_with_default (who, "deviation",
+                                                                   account->deviation);
+  account->volatility = json_object_get_double_member_with_default (who, "volatility",
+                                                                    account->volatility);
+  return account;
+}
+
+/* Says in @who who the player of @session is. */
+static void
+describe_player (JsonObject     *who,
+                 MmLobbySession *session)
+{
+  json_object_set_string_member (who, "name", session->name);
+  json_object_set_boolean_member (who, "guest", session->guest);
+  if (session->account == NULL)
+    return;
+  json_object_set_double_member (who, "rating", session->account->rating);
+  json_object_set_double_member (who, "deviation", session->account->deviation);
+  json_object_set_double_member (who, "volatility", session->account->volatility);
+}
+
 /* The proxy of the player @who describes, on @home; made on first use. */
 static MmLobbyPeer *
 proxy_for (MmLobbyServer *self,
@@ -97,11 +182,25 @@ proxy_for (MmLobbyServer *self,
   session->name = g_strdup (name);
   session->key = g_steal_pointer (&key);
   session->guest = json_object_get_boolean_member_with_default (who, "guest", TRUE);
-  /* The account as the shared database has it: ratings are the
-   * referee's to change. */
-  if (!session->guest && self->store != NULL)
-    session->account = mm_store_find_account (self->store, name, NULL);
-  session->guest = session->account == NULL;
+  /* The account as the player's server has it, else as the shared
+   * database has it, read meanwhile: ratings are the referee's to
+   * change. */
+  if (!session->guest && (session->account = account_from (who, name)) == NULL)
+    {
+      ProxyAccount *lookup;
+
+      if (self->store == NULL)
+        session->guest = TRUE;
+      else
+        {
+          lookup = g_new0 (ProxyAccount, 1);
+          lookup->name = g_strdup (name);
+          lookup->table_key = g_strdup (table_key);
+          mm_lobby_server_call_store (self, NULL, session->key, find_proxy_account,
+                                      proxy_account_found,
+                                      lookup, (GDestroyNotify) proxy_account_free);
+        }
+    }
   session->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   mm_rate_limit_init (&session->chat, self->limits.chat_rate, self->limits.chat_burst,
                       g_get_monotonic_time ());
@@ -287,8 +386,7 @@ mm_lobby_relay_forward (MmLobbyPeer *peer,
     mm_lobby_presence_announce (self, peer->session, "player-changed");
   body = json_object_new ();
   who = json_object_new ();
-  json_object_set_string_member (who, "name", peer->session->name);
-  json_object_set_boolean_member (who, "guest", peer->session->guest);
+  describe_player (who, peer->session);
   json_object_set_string_member (body, "kind", "forward");
   json_object_set_object_member (body, "who", who);
   json_object_set_object_member (body, "request", json_object_ref (message));
