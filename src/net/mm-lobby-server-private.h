@@ -163,6 +163,9 @@ struct _MmLobbyServer
    * store (next_id on its own without a store) */
   guint64         next_id;
   guint64         ids_end;
+  /* The next block of ids, reserved while the last is used (0: none yet) */
+  guint64         spare_ids;
+  gboolean        reserving_ids;
   guint           sweep_source;
   gboolean        stopping;
   guint64         peer_serial;

@@ -123,9 +123,45 @@ mm_lobby_peer_refuse (MmLobbyPeer     *peer,
 /* Short ids for seeks, challenges and games: a letter for the kind,
  * then a number never used before on this server (nor, in a cluster,
  * on another).  The numbers are reserved in the store ID_BLOCK at a
- * time, so that a seek or a game seldom waits for the database; those
- * of a block left unused when the server stops are never used. */
+ * time, the next block with a store call while half of the last is
+ * left, so that a seek or a game does not wait for the database (only
+ * the first of a run does); those of a block left unused when the
+ * server stops are never used. */
 #define ID_BLOCK 64
+
+static gboolean
+reserve_ids (MmStore  *store,
+             gpointer  data,
+             GError  **error)
+{
+  guint64 *number = data;
+
+  *number = mm_store_reserve_ids (store, ID_BLOCK, error);
+  return *number > 0;
+}
+
+static void
+ids_reserved (MmLobbyServer *self,
+              MmLobbyPeer   *peer,
+              gpointer       data,
+              const GError  *error)
+{
+  self->reserving_ids = FALSE;
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
+  else
+    self->spare_ids = *(guint64 *) data;
+}
+
+static void
+reserve_spare_ids (MmLobbyServer *self)
+{
+  if (self->spare_ids != 0 || self->reserving_ids || self->ids_end - self->next_id > ID_BLOCK / 2)
+    return;
+  self->reserving_ids = TRUE;
+  mm_lobby_server_call_store (self, NULL, NULL, reserve_ids, ids_reserved, g_new0 (guint64, 1),
+                              g_free);
+}
 
 char *
 mm_lobby_server_new_id (MmLobbyServer *self,
@@ -136,13 +172,25 @@ mm_lobby_server_new_id (MmLobbyServer *self,
 
   if (self->store == NULL)
     return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, ++self->next_id);
+  if (self->next_id >= self->ids_end && self->spare_ids != 0)
+    {
+      self->next_id = self->spare_ids;
+      self->ids_end = self->spare_ids + ID_BLOCK;
+      self->spare_ids = 0;
+    }
   if (self->next_id < self->ids_end)
-    return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, self->next_id++);
+    {
+      number = self->next_id++;
+      reserve_spare_ids (self);
+      return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
+    }
+  /* The first of the run, or the spare block not there yet */
   number = mm_store_reserve_ids (self->store, ID_BLOCK, &error);
   if (number > 0)
     {
       self->next_id = number + 1;
       self->ids_end = number + ID_BLOCK;
+      reserve_spare_ids (self);
       return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
     }
   /* A store that cannot count (a full disk) still gives an id that no
