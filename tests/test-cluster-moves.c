@@ -411,6 +411,60 @@ test_kept_answer_lost (MmTestClusterFixture *fixture,
   g_assert_cmpint (g_array_index (stored->moves, int, 3), ==, kept);
 }
 
+/* Runs @sql on a connection of the test's own. */
+static void
+run_sql (MmTestClusterFixture *fixture,
+         const char           *sql)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexec (conn, sql);
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+  PQclear (result);
+  PQfinish (conn);
+}
+
+/* A game whose row the database refused at its start (a trigger of the
+ * test's own refuses it) goes on: its first move is refused as not
+ * kept while the row is refused again, and once the database takes
+ * rows the row is sent again before the move, which is kept and
+ * played. */
+static void
+test_game_row_refused (MmTestClusterFixture *fixture,
+                       gconstpointer         data)
+{
+  MmTestClusterMember *a = &fixture->members[0];
+  g_autoptr(MmTestClient) alice = mm_test_client_login (a->port, "Alice");
+  g_autoptr(MmTestClient) bob = mm_test_client_login (a->port, "Bob");
+  g_autoptr(MmGame) rules = mm_game_new ();
+  g_autoptr(MmStoredGame) stored = NULL;
+  g_autofree char *game = NULL;
+  int first = __builtin_ctzll (mm_game_get_legal_moves (rules));
+  char square[3];
+
+  run_sql (fixture, "CREATE FUNCTION refuse_games () RETURNS trigger LANGUAGE plpgsql"
+                    " AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$");
+  run_sql (fixture, "CREATE TRIGGER refuse_games BEFORE INSERT ON games"
+                    " FOR EACH ROW EXECUTE FUNCTION refuse_games ()");
+  game = mm_test_cluster_start_game (alice, bob, 0);
+  mm_test_cluster_drain (alice);
+  mm_square_format (first, square);
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m1\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  mm_test_client_expect_error (alice, "internal", "m1");
+
+  run_sql (fixture, "DROP TRIGGER refuse_games ON games");
+  mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m2\",\"game\":\"%s\","
+                                     "\"square\":\"%s\"}", game, square);
+  mm_test_client_expect_reply (alice, "ok", "m2");
+  mm_test_cluster_await_move (bob, square);
+  stored = mm_test_cluster_stored_game (fixture, game);
+  g_assert_cmpuint (stored->moves->len, ==, 1);
+  g_assert_cmpint (g_array_index (stored->moves, int, 0), ==, first);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -420,5 +474,6 @@ main (int argc, char *argv[])
   mm_test_cluster_add ("/cluster/clock-during-slow-commit", NULL, test_clock_during_slow_commit);
   mm_test_cluster_add ("/cluster/gone-while-kept", NULL, test_gone_while_kept);
   mm_test_cluster_add ("/cluster/kept-answer-lost", NULL, test_kept_answer_lost);
+  mm_test_cluster_add ("/cluster/game-row-refused", NULL, test_game_row_refused);
   return mm_test_cluster_run ();
 }

@@ -406,7 +406,7 @@ created_new (MmLobbyServer *self,
   return created;
 }
 
-/* A game whose row the store refused is stored again before its first
+/* A game whose row the store refused is stored again before its next
  * move (mm-lobby-moves.c). */
 static void
 game_created_cb (GObject      *source,
@@ -427,6 +427,29 @@ game_created_cb (GObject      *source,
   g_weak_ref_clear (&created->server);
   g_free (created->game_id);
   g_free (created);
+}
+
+/* The game's row, sent without waiting: its moves are kept after it
+ * (the store's writes go in order), and a move of a game whose row was
+ * refused is refused too, until the row is taken. */
+void
+mm_lobby_game_store_row (MmLobbyGame *game)
+{
+  MmLobbyServer *self = game->server;
+  g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
+
+  stored->id = g_strdup (game->id);
+  stored->black = g_strdup (game->names[MM_COLOR_BLACK]);
+  stored->white = g_strdup (game->names[MM_COLOR_WHITE]);
+  stored->base_s = game->control.base_s;
+  stored->increment_s = game->control.increment_s;
+  stored->rated = game->control.rated;
+  stored->started = g_get_real_time () / G_USEC_PER_SEC;
+  stored->black_ms = mm_lobby_game_clock_ms (game, MM_COLOR_BLACK);
+  stored->white_ms = mm_lobby_game_clock_ms (game, MM_COLOR_WHITE);
+  game->unstored = FALSE;
+  mm_store_create_game_async (self->store, stored, NULL, game_created_cb,
+                              created_new (self, game->id));
 }
 
 void
@@ -452,20 +475,7 @@ mm_lobby_game_start (MmLobbyServer       *self,
     mm_match_set_clock (game->match, game->clock);
   if (self->store != NULL)
     {
-      g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
-
-      stored->id = g_strdup (game->id);
-      stored->black = g_strdup (black->name);
-      stored->white = g_strdup (white->name);
-      stored->base_s = control->base_s;
-      stored->increment_s = control->increment_s;
-      stored->rated = control->rated;
-      stored->started = g_get_real_time () / G_USEC_PER_SEC;
-      stored->black_ms = mm_lobby_game_clock_ms (game, MM_COLOR_BLACK);
-      stored->white_ms = mm_lobby_game_clock_ms (game, MM_COLOR_WHITE);
-      /* Without waiting: the game's moves are kept after its row. */
-      mm_store_create_game_async (self->store, stored, NULL, game_created_cb,
-                                  created_new (self, game->id));
+      mm_lobby_game_store_row (game);
     }
 
   started = mm_protocol_new_message ("game-started", NULL);

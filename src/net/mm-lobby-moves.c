@@ -139,28 +139,6 @@ mm_lobby_game_count_discs_played (MmLobbyGame *game)
   return count;
 }
 
-/* The game's row, for a game the store could not take at its start. */
-static gboolean
-store_game (MmLobbyGame *game)
-{
-  g_autoptr(MmStoredGame) stored = mm_stored_game_new ();
-  GError *error = NULL;
-
-  stored->id = g_strdup (game->id);
-  stored->black = g_strdup (game->names[MM_COLOR_BLACK]);
-  stored->white = g_strdup (game->names[MM_COLOR_WHITE]);
-  stored->base_s = game->control.base_s;
-  stored->increment_s = game->control.increment_s;
-  stored->rated = game->control.rated;
-  stored->started = g_get_real_time () / G_USEC_PER_SEC;
-  stored->black_ms = mm_lobby_game_clock_ms (game, MM_COLOR_BLACK);
-  stored->white_ms = mm_lobby_game_clock_ms (game, MM_COLOR_WHITE);
-  game->unstored = !mm_lobby_server_stored (game->server,
-                                            mm_store_create_game (game->server->store, stored,
-                                                                  &error), error);
-  return !game->unstored;
-}
-
 /* Refuses a move that was not played because it could not be kept. */
 static void
 refuse_unkept (MmLobbyPeer *peer,
@@ -313,32 +291,42 @@ stored_square (const MmStoredGame *stored,
   return MM_SQUARE_NONE;
 }
 
+/* The move kept could not be: its player is refused, the clock goes
+ * on, and what waited for it runs. */
+static void
+give_up_keeping (MmLobbyGame  *game,
+                 const GError *error)
+{
+  MmLobbyKeptMove *kept = game->keeping;
+  MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);
+
+  mm_lobby_server_log (game->server, "store: %s", error->message);
+  if (peer != NULL)
+    refuse_unkept (peer, kept->id);
+  game->keeping = NULL;
+  resume_clock (game, kept);
+  kept_move_free (kept);
+  after_keeping (game);
+}
+
 /* The ply of the move kept was taken in the store already.  The
  * referee asks for each ply once, so it was this game's own move whose
  * commit went through while its answer was lost with the database's
  * connection: its player was refused then, and has asked again, the
  * same square or another.  The rows are the truth: the move stored is
  * played, as an answer to the request if it is the same square, and
- * the other one is refused.  FALSE when the store cannot say which move
- * took the ply.  @game may be gone after TRUE. */
+ * the other one is refused.  FALSE when @stored does not say which
+ * move took the ply.  @game may be gone after TRUE. */
 static gboolean
-play_stored (MmLobbyGame *game)
+play_stored (MmLobbyGame        *game,
+             const MmStoredGame *stored)
 {
   MmLobbyServer *self = game->server;
   MmLobbyKeptMove *kept = game->keeping;
   guint ply = mm_lobby_game_count_discs_played (game) + 1;
-  g_autoptr(GError) error = NULL;
-  /* Rare, and short: read while the main loop waits. */
-  g_autoptr(MmStoredGame) stored = mm_store_find_game (self->store, game->id, &error);
+  int square = stored_square (stored, ply);
   MmLobbyPeer *peer;
-  int square;
 
-  if (stored == NULL)
-    {
-      mm_lobby_server_log (self, "store: %s", error->message);
-      return FALSE;
-    }
-  square = stored_square (stored, ply);
   if (square == kept->square)
     {
       mm_lobby_server_log (self, "game %s: move %u was kept already, its answer lost", game->id,
@@ -364,6 +352,79 @@ play_stored (MmLobbyGame *game)
   kept_move_free (kept);
   after_keeping (game);
   return TRUE;
+}
+
+/* A store call: the rows of the game of a move kept. */
+typedef struct
+{
+  MmLobbyKeptMove *kept;
+  char            *game_id;
+  MmStoredGame    *stored;
+} StoredLookup;
+
+static void
+stored_lookup_free (StoredLookup *lookup)
+{
+  g_free (lookup->game_id);
+  g_clear_pointer (&lookup->stored, mm_stored_game_free);
+  g_free (lookup);
+}
+
+static gboolean
+read_stored_game (MmStore  *store,
+                  gpointer  data,
+                  GError  **error)
+{
+  StoredLookup *lookup = data;
+
+  lookup->stored = mm_store_find_game (store, lookup->game_id, error);
+  return lookup->stored != NULL;
+}
+
+static void
+stored_game_read (MmLobbyServer *self,
+                  MmLobbyPeer   *peer,
+                  gpointer       data,
+                  const GError  *error)
+{
+  StoredLookup *lookup = data;
+  MmLobbyKeptMove *kept = lookup->kept;
+  MmLobbyGame *game = kept->game;
+  g_autoptr(GError) unsaid = NULL;
+
+  kept->in_flight = FALSE;
+  /* The game went meanwhile, or the server stops: as for the insert */
+  if (game == NULL)
+    {
+      kept_move_free (kept);
+      return;
+    }
+  if (self->stopping)
+    {
+      g_clear_pointer (&game->keeping, kept_move_free);
+      return;
+    }
+  if (lookup->stored != NULL && !mm_lobby_failover_in_doubt (self)
+      && play_stored (game, lookup->stored))
+    return;
+  if (error == NULL)
+    error = unsaid = g_error_new (MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
+                                  "game %s: the ply of a move was taken by another", game->id);
+  give_up_keeping (game, error);
+}
+
+/* Reads the game's rows to learn which move took the ply of the move
+ * kept, the move waiting meanwhile as it waited for its insert. */
+static void
+read_stored (MmLobbyGame *game)
+{
+  StoredLookup *lookup = g_new0 (StoredLookup, 1);
+
+  lookup->kept = game->keeping;
+  lookup->game_id = g_strdup (game->id);
+  game->keeping->in_flight = TRUE;
+  mm_lobby_server_call_store (game->server, NULL, game->id, read_stored_game, stored_game_read,
+                              lookup, (GDestroyNotify) stored_lookup_free);
 }
 
 static void
@@ -393,19 +454,14 @@ move_kept_cb (GObject      *source,
       return;
     }
   if (!done && g_error_matches (error, MM_STORE_ERROR, MM_STORE_ERROR_EXISTS)
-      && !mm_lobby_failover_in_doubt (self) && play_stored (game))
-    return;
+      && !mm_lobby_failover_in_doubt (self))
+    {
+      read_stored (game);
+      return;
+    }
   if (!done)
     {
-      MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);
-
-      mm_lobby_server_log (self, "store: %s", error->message);
-      if (peer != NULL)
-        refuse_unkept (peer, kept->id);
-      game->keeping = NULL;
-      resume_clock (game, kept);
-      kept_move_free (kept);
-      after_keeping (game);
+      give_up_keeping (game, error);
       return;
     }
   /* Kept while this server may have been counted dead by the others:
@@ -503,12 +559,10 @@ mm_lobby_moves_handle_move (MmLobbyServer *self,
       play_move (game, peer, id, square);
       return;
     }
-  /* Kept before it is played, so that nothing told is ever lost. */
-  if (game->unstored && !store_game (game))
-    {
-      refuse_unkept (peer, id);
-      return;
-    }
+  /* Kept before it is played, so that nothing told is ever lost: a
+   * game the store could not take at its start gets its row first. */
+  if (game->unstored)
+    mm_lobby_game_store_row (game);
   keep_move (game, peer, id, color, square);
 }
 

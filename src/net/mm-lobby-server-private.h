@@ -448,6 +448,7 @@ void     mm_lobby_game_send_news        (MmLobbyGame         *game);
 void     mm_lobby_game_finish           (MmLobbyGame         *game);
 void     mm_lobby_game_abandon          (MmLobbyGame         *game,
                                          MmColor              color);
+void     mm_lobby_game_store_row        (MmLobbyGame         *game);
 gint64   mm_lobby_game_clock_ms         (MmLobbyGame         *game,
                                          MmColor              color);
 
