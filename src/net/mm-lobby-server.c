@@ -123,10 +123,10 @@ mm_lobby_peer_refuse (MmLobbyPeer     *peer,
 /* Short ids for seeks, challenges and games: a letter for the kind,
  * then a number never used before on this server (nor, in a cluster,
  * on another).  The numbers are reserved in the store ID_BLOCK at a
- * time, the next block with a store call while half of the last is
- * left, so that a seek or a game does not wait for the database (only
- * the first of a run does); those of a block left unused when the
- * server stops are never used. */
+ * time, the first before the server serves anyone and the next with a
+ * store call while half of the last is left, so that a seek or a game
+ * does not wait for the database; those of a block left unused when
+ * the server stops are never used. */
 #define ID_BLOCK 64
 
 static gboolean
@@ -163,6 +163,24 @@ reserve_spare_ids (MmLobbyServer *self)
                               g_free);
 }
 
+/* The first block, before the server serves anyone: none of its ids
+ * waits for the database then.  A store that cannot count now is asked
+ * again with the first id. */
+static void
+reserve_first_ids (MmLobbyServer *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 number = mm_store_reserve_ids (self->store, ID_BLOCK, &error);
+
+  if (number == 0)
+    {
+      mm_lobby_server_log (self, "store: %s", error->message);
+      return;
+    }
+  self->next_id = number;
+  self->ids_end = number + ID_BLOCK;
+}
+
 char *
 mm_lobby_server_new_id (MmLobbyServer *self,
                         char           prefix)
@@ -184,7 +202,7 @@ mm_lobby_server_new_id (MmLobbyServer *self,
       reserve_spare_ids (self);
       return g_strdup_printf ("%c%" G_GUINT64_FORMAT, prefix, number);
     }
-  /* The first of the run, or the spare block not there yet */
+  /* The spare block not there yet (a burst), or no first block */
   number = mm_store_reserve_ids (self->store, ID_BLOCK, &error);
   if (number > 0)
     {
@@ -1032,6 +1050,7 @@ mm_lobby_server_set_store (MmLobbyServer  *self,
     }
   for (guint i = 0; i < games->len; i++)
     mm_lobby_game_restore (self, games->pdata[i]);
+  reserve_first_ids (self);
   if (sessions->len > 0 || games->len > 0)
     mm_lobby_server_log (self, "brought back %u sessions and %u games", sessions->len, games->len);
   return TRUE;
