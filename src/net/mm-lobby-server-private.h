@@ -266,6 +266,7 @@ typedef void (*MmLobbyAnswer) (MmLobbyServer *self,
                                MmLobbyPeer   *peer,
                                gpointer       data,
                                const GError  *error);
+void mm_lobby_server_reserve_first_ids (MmLobbyServer *self);
 void mm_lobby_server_call_store (MmLobbyServer  *self,
                                  MmLobbyPeer    *peer,
                                  const char     *order,
