@@ -164,8 +164,6 @@ refuse_unreachable (MmLobbyServer *self,
                     HashJob       *job,
                     const GError  *error)
 {
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
                         /* Translators: protocol error */
                         _("The server cannot reach its accounts now; try again later."));
@@ -543,10 +541,8 @@ guest_looked_up (MmLobbyServer *self,
   if (peer == NULL)
     return;
   end_login (job);
-  /* The lobby stays open to guests while the database is away. */
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
-  /* A guest cannot take a registered name. */
+  /* A guest cannot take a registered name; while the database is away
+   * (an error) the lobby stays open to guests. */
   if (job->account != NULL)
     mm_lobby_peer_refuse (peer, job->id, MM_PROTOCOL_ERROR_NAME_REGISTERED,
                           /* Translators: protocol error; %s is a player's name */

@@ -311,8 +311,6 @@ periods_closed (MmLobbyServer *self,
   self->closing_periods = FALSE;
   for (guint i = 0; i < close->said->len; i++)
     mm_lobby_server_log (self, "%s", (const char *) close->said->pdata[i]);
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (close->start != 0)
     self->rating_period_start = close->start;
   for (guint i = 0; i < close->rated->len; i++)
@@ -406,6 +404,15 @@ archive_read_new (const char *id)
   return read;
 }
 
+static void
+refuse_unreachable (MmLobbyPeer *peer,
+                    const char  *id)
+{
+  mm_lobby_peer_refuse (peer, id, MM_PROTOCOL_ERROR_INTERNAL,
+                        /* Translators: protocol error */
+                        _("The server cannot reach its games now; try again later."));
+}
+
 static gboolean
 list_games (MmStore  *store,
             gpointer  data,
@@ -452,14 +459,10 @@ games_listed (MmLobbyServer *self,
 {
   ArchiveRead *read = data;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (peer == NULL)
     return;
   if (error != NULL)
-    mm_lobby_peer_refuse (peer, read->id, MM_PROTOCOL_ERROR_INTERNAL,
-                          /* Translators: protocol error */
-                          _("The server cannot reach its games now; try again later."));
+    refuse_unreachable (peer, read->id);
   else
     send_game_list (peer, read->games, read->id);
 }
@@ -522,14 +525,10 @@ game_found (MmLobbyServer *self,
   ArchiveRead *read = data;
   g_autoptr(JsonObject) reply = NULL;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (peer == NULL)
     return;
   if (error != NULL)
-    mm_lobby_peer_refuse (peer, read->id, MM_PROTOCOL_ERROR_INTERNAL,
-                          /* Translators: protocol error */
-                          _("The server cannot reach its games now; try again later."));
+    refuse_unreachable (peer, read->id);
   else if (read->game == NULL || read->game->ggf == NULL)
     refuse_no_game (peer, read->game_id, read->id);
   else

@@ -108,8 +108,6 @@ session_row_found (MmLobbyServer *self,
   g_autofree char *key = NULL;
   MmLobbySession *session;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (peer == NULL)
     return;
   peer->logging_in = FALSE;
@@ -377,8 +375,6 @@ unfinished_listed (MmLobbyServer *self,
 {
   GamesLookup *lookup = data;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (lookup->games == NULL || self->stopping || self->cluster == NULL)
     return;
   for (guint i = 0; i < lookup->games->len; i++)

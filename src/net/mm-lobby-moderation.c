@@ -123,12 +123,10 @@ address_checked (MmLobbyServer *self,
   g_autofree char *why = NULL;
   g_autofree char *text = NULL;
 
-  /* A ban the store cannot tell is not one: the lobby stays open while
-   * the database is away. */
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (peer == NULL)
     return;
+  /* A ban the store cannot tell (an error) is not one: the lobby stays
+   * open while the database is away. */
   mm_connection_start (peer->connection);
   if (check->sanction == NULL)
     return;
@@ -200,8 +198,6 @@ chat_checked (MmLobbyServer *self,
   SanctionCheck *check = data;
   g_autofree char *why = NULL;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   /* The speaker may have gone, or logged out, meanwhile. */
   if (peer == NULL || peer->session == NULL || !g_str_equal (peer->session->key, check->target))
     return;
@@ -420,8 +416,6 @@ moderated (MmLobbyServer *self,
   Moderation *moderation = data;
   MmLobbySession *target;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   /* A sanction not kept is not in force: nothing was done.  A lifted
    * one or a log line not kept is only logged. */
   if (error != NULL && (moderation->add.kind != NULL || moderation->ban_name != NULL))

@@ -291,8 +291,9 @@ stored_square (const MmStoredGame *stored,
   return MM_SQUARE_NONE;
 }
 
-/* The move kept could not be: its player is refused, the clock goes
- * on, and what waited for it runs. */
+/* The move kept could not be (why: @error, NULL when it was logged
+ * already): its player is refused, the clock goes on, and what waited
+ * for it runs. */
 static void
 give_up_keeping (MmLobbyGame  *game,
                  const GError *error)
@@ -300,7 +301,8 @@ give_up_keeping (MmLobbyGame  *game,
   MmLobbyKeptMove *kept = game->keeping;
   MmLobbyPeer *peer = seat_peer (game, kept->color, kept->serial);
 
-  mm_lobby_server_log (game->server, "store: %s", error->message);
+  if (error != NULL)
+    mm_lobby_server_log (game->server, "store: %s", error->message);
   if (peer != NULL)
     refuse_unkept (peer, kept->id);
   game->keeping = NULL;
@@ -408,9 +410,9 @@ stored_game_read (MmLobbyServer *self,
       && play_stored (game, lookup->stored))
     return;
   if (error == NULL)
-    error = unsaid = g_error_new (MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
-                                  "game %s: the ply of a move was taken by another", game->id);
-  give_up_keeping (game, error);
+    unsaid = g_error_new (MM_STORE_ERROR, MM_STORE_ERROR_EXISTS,
+                          "game %s: the ply of a move was taken by another", game->id);
+  give_up_keeping (game, unsaid);
 }
 
 /* Reads the game's rows to learn which move took the ply of the move

@@ -110,8 +110,6 @@ proxy_account_found (MmLobbyServer *self,
                                                                     lookup->table_key) : NULL;
   MmLobbySession *session = proxy != NULL ? proxy->session : NULL;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   if (session == NULL || session->account != NULL)
     return;
   session->account = g_steal_pointer (&lookup->account);

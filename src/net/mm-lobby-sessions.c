@@ -305,8 +305,6 @@ session_written (MmLobbyServer *self,
   SessionWrite *write = data;
   MmLobbySession *session;
 
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
   /* The player may have gone, or been replaced, meanwhile. */
   if (peer == NULL
       || (session = g_hash_table_lookup (self->sessions, write->key)) == NULL
@@ -513,10 +511,8 @@ resume_checked (MmLobbyServer *self,
   if (peer == NULL)
     return;
   peer->logging_in = FALSE;
-  /* A ban the store cannot tell is not one: a player is not shut out
-   * while the database is away. */
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
+  /* A ban the store cannot tell (an error) is not one: a player is not
+   * shut out while the database is away. */
   hash = hash_token (check->token);
   if (peer->session != NULL)
     mm_lobby_peer_refuse (peer, check->id, MM_PROTOCOL_ERROR_LOGGED_IN,

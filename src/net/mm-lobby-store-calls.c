@@ -58,9 +58,7 @@ ids_reserved (MmLobbyServer *self,
               const GError  *error)
 {
   self->reserving_ids = FALSE;
-  if (error != NULL)
-    mm_lobby_server_log (self, "store: %s", error->message);
-  else
+  if (error == NULL)
     self->spare_ids = *(guint64 *) data;
 }
 
@@ -200,10 +198,10 @@ answered_cb (GObject      *source,
   if (peer != NULL && !mm_lobby_peer_is_alive (self, peer, asked->serial))
     peer = NULL;
   self->store_calls--;
+  if (error != NULL)
+    mm_lobby_server_log (self, "store: %s", error->message);
   if (asked->answer != NULL)
     asked->answer (self, peer, asked->data, error);
-  else
-    mm_lobby_server_stored (self, error == NULL, g_steal_pointer (&error));
   g_clear_error (&error);
   if (asked->data_free != NULL)
     asked->data_free (asked->data);
@@ -212,10 +210,10 @@ answered_cb (GObject      *source,
 }
 
 /* Runs @call with @data on the server's store, after the calls made
- * before it of the same @order (mm_store_call_async()), then @answer (NULL: a
- * failure is logged) on the main loop, with @peer if it is still
- * connected and NULL if not (or if @peer was NULL); @answer is told
- * every time.  @data_free, if any, frees @data after it; without one
+ * before it of the same @order (mm_store_call_async()), then @answer
+ * (if any) on the main loop, with @peer if it is still connected and
+ * NULL if not (or if @peer was NULL); a failure is logged first, and
+ * @answer is told every time.  @data_free, if any, frees @data after it; without one
  * @answer owns @data (to hand it on). */
 void
 mm_lobby_server_call_store (MmLobbyServer  *self,
