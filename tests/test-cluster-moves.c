@@ -322,6 +322,24 @@ test_gone_while_kept (MmTestClusterFixture *fixture,
   g_assert_null (stored->winner);
 }
 
+/* Runs @sql, with @n_values @values, on a connection of the test's
+ * own. */
+static void
+run_sql (MmTestClusterFixture *fixture,
+         const char           *sql,
+         int                   n_values,
+         const char *const    *values)
+{
+  PGconn *conn = PQconnectdb (fixture->conninfo);
+  PGresult *result;
+
+  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
+  result = PQexecParams (conn, sql, n_values, NULL, values, NULL, NULL, 0);
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
+  PQclear (result);
+  PQfinish (conn);
+}
+
 /* Writes move @ply of the game @id on a connection of the test's own,
  * as a move's insert does whose commit went through while its answer
  * was lost with the database's connection. */
@@ -331,18 +349,11 @@ insert_move_row (MmTestClusterFixture *fixture,
                  guint                 ply,
                  int                   square)
 {
-  PGconn *conn = PQconnectdb (fixture->conninfo);
   g_autofree char *ply_text = g_strdup_printf ("%u", ply);
   g_autofree char *square_text = g_strdup_printf ("%d", square);
   const char *const values[] = { id, ply_text, square_text };
-  PGresult *result;
 
-  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
-  result = PQexecParams (conn, "INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)",
-                         3, NULL, values, NULL, NULL, 0);
-  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
-  PQclear (result);
-  PQfinish (conn);
+  run_sql (fixture, "INSERT INTO moves (game_id, ply, square) VALUES ($1, $2, $3)", 3, values);
 }
 
 /* A move whose commit went through but whose answer the server lost
@@ -411,21 +422,6 @@ test_kept_answer_lost (MmTestClusterFixture *fixture,
   g_assert_cmpint (g_array_index (stored->moves, int, 3), ==, kept);
 }
 
-/* Runs @sql on a connection of the test's own. */
-static void
-run_sql (MmTestClusterFixture *fixture,
-         const char           *sql)
-{
-  PGconn *conn = PQconnectdb (fixture->conninfo);
-  PGresult *result;
-
-  g_assert_cmpint (PQstatus (conn), ==, CONNECTION_OK);
-  result = PQexec (conn, sql);
-  g_assert_cmpint (PQresultStatus (result), ==, PGRES_COMMAND_OK);
-  PQclear (result);
-  PQfinish (conn);
-}
-
 /* A game whose row the database refused at its start (a trigger of the
  * test's own refuses it) goes on: its first move is refused as not
  * kept while the row is refused again, and once the database takes
@@ -445,9 +441,9 @@ test_game_row_refused (MmTestClusterFixture *fixture,
   char square[3];
 
   run_sql (fixture, "CREATE FUNCTION refuse_games () RETURNS trigger LANGUAGE plpgsql"
-                    " AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$");
+                    " AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$", 0, NULL);
   run_sql (fixture, "CREATE TRIGGER refuse_games BEFORE INSERT ON games"
-                    " FOR EACH ROW EXECUTE FUNCTION refuse_games ()");
+                    " FOR EACH ROW EXECUTE FUNCTION refuse_games ()", 0, NULL);
   game = mm_test_cluster_start_game (alice, bob, 0);
   mm_test_cluster_drain (alice);
   mm_square_format (first, square);
@@ -455,7 +451,7 @@ test_game_row_refused (MmTestClusterFixture *fixture,
                                      "\"square\":\"%s\"}", game, square);
   mm_test_client_expect_error (alice, "internal", "m1");
 
-  run_sql (fixture, "DROP TRIGGER refuse_games ON games");
+  run_sql (fixture, "DROP TRIGGER refuse_games ON games", 0, NULL);
   mm_test_client_send_printf (alice, "{\"type\":\"move\",\"id\":\"m2\",\"game\":\"%s\","
                                      "\"square\":\"%s\"}", game, square);
   mm_test_client_expect_reply (alice, "ok", "m2");

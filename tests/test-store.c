@@ -647,6 +647,46 @@ call_answered_cb (GObject      *source,
   answer->told = mm_store_call_finish (result, &answer->error) || answer->error != NULL;
 }
 
+/* Makes @n_calls calls of save_and_find() in one order, the last asked
+ * to fail. */
+static void
+start_calls (MmStore    *store,
+             Call       *calls,
+             CallAnswer *answers,
+             guint       n_calls,
+             guint      *next_run,
+             guint      *next_answer)
+{
+  for (guint i = 0; i < n_calls; i++)
+    {
+      calls[i].index = i;
+      calls[i].next_run = next_run;
+      calls[i].token_hash = i == n_calls - 1 ? "fail" : NULL;
+      answers[i].call = &calls[i];
+      answers[i].next_answer = next_answer;
+      mm_store_call_async (store, "one order", save_and_find, &calls[i], call_answered_cb,
+                           &answers[i]);
+    }
+}
+
+/* Runs the main loop until every call is answered (10 s at most). */
+static void
+wait_until_told (CallAnswer *answers,
+                 guint       n_answers)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint told = 0;
+
+  while (told < n_answers)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+      told = 0;
+      for (guint i = 0; i < n_answers; i++)
+        told += answers[i].told;
+    }
+}
+
 /* The calls run in the order they were made (each finds the row of the
  * one before), PostgreSQL's off the main thread; their answers come on
  * the main thread in the same order, a failure with its error. */
@@ -657,27 +697,9 @@ test_calls (MmTestStoreFixture *fixture, gconstpointer data)
   Call calls[12] = { 0 };
   CallAnswer answers[G_N_ELEMENTS (calls)] = { 0 };
   guint next_run = 0, next_answer = 0;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  guint told = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-    {
-      calls[i].index = i;
-      calls[i].next_run = &next_run;
-      /* The last fails */
-      calls[i].token_hash = i == G_N_ELEMENTS (calls) - 1 ? "fail" : NULL;
-      answers[i].call = &calls[i];
-      answers[i].next_answer = &next_answer;
-      mm_store_call_async (store, "one order", save_and_find, &calls[i], call_answered_cb, &answers[i]);
-    }
-  while (told < G_N_ELEMENTS (calls))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-      told = 0;
-      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-        told += answers[i].told;
-    }
+  start_calls (store, calls, answers, G_N_ELEMENTS (calls), &next_run, &next_answer);
+  wait_until_told (answers, G_N_ELEMENTS (calls));
   for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
     {
       g_assert_cmpuint (calls[i].ran_as, ==, i);
@@ -774,26 +796,10 @@ test_calls_store_gone (MmTestStoreFixture *fixture, gconstpointer data)
   Call calls[40] = { 0 };
   CallAnswer answers[G_N_ELEMENTS (calls)] = { 0 };
   guint next_run = 0, next_answer = 0;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  guint told = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-    {
-      calls[i].index = i;
-      calls[i].next_run = &next_run;
-      answers[i].call = &calls[i];
-      answers[i].next_answer = &next_answer;
-      mm_store_call_async (store, "one order", save_and_find, &calls[i], call_answered_cb, &answers[i]);
-    }
+  start_calls (store, calls, answers, G_N_ELEMENTS (calls), &next_run, &next_answer);
   g_object_unref (store);
-  while (told < G_N_ELEMENTS (calls))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-      told = 0;
-      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-        told += answers[i].told;
-    }
+  wait_until_told (answers, G_N_ELEMENTS (calls));
   for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
     {
       g_assert_cmpuint (answers[i].answered_as, ==, i);
