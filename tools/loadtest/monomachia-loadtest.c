@@ -813,6 +813,8 @@ main (int argc, char *argv[])
   double server_cpu = 0, own_cpu = 0;
   guint errors = 0, moves = 0, connected = 0;
   gint64 deadline;
+  gint64 started_us = 0;
+  gint64 login_us = 0;
 
   signal (SIGPIPE, SIG_IGN);
   raise_file_limit ();
@@ -906,6 +908,7 @@ main (int argc, char *argv[])
         }
       g_ptr_array_add (shard->clients, client);
     }
+  started_us = g_get_monotonic_time ();
   for (guint t = 0; t < options.threads; t++)
     {
       Shard *shard = shards->pdata[t];
@@ -915,6 +918,7 @@ main (int argc, char *argv[])
 
   /* Everyone in, then a few seconds for the games to get going. */
   deadline = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  login_us = g_get_monotonic_time () - started_us;
   while (g_get_monotonic_time () < deadline)
     {
       guint ready = 0, failed = 0;
@@ -925,9 +929,10 @@ main (int argc, char *argv[])
           failed += (guint) g_atomic_int_get (&((Shard *) shards->pdata[t])->errors);
         }
       connected = ready;
+      login_us = g_get_monotonic_time () - started_us;
       if (ready + failed >= options.clients)
         break;
-      g_usleep (100000);
+      g_usleep (10000);
     }
   g_usleep (3 * G_USEC_PER_SEC);
   server_cpu = server != NULL ? read_cpu_s (atoi (g_subprocess_get_identifier (server))) : 0;
@@ -963,12 +968,13 @@ main (int argc, char *argv[])
     }
   g_array_sort (latencies, compare_doubles);
 
-  g_print ("{\"servers\":%u,\"clients\":%u,\"connected\":%u,\"games\":%u,\"seconds\":%u,"
-           "\"threads\":%u,"
+  g_print ("{\"servers\":%u,\"clients\":%u,\"connected\":%u,\"login_s\":%.2f,"
+           "\"games\":%u,\"seconds\":%u,\"threads\":%u,"
            "\"tls\":%s,\"moves\":%u,\"moves_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,"
            "\"errors\":%u,\"server_cpu_percent\":%.0f,\"loadtest_cpu_percent\":%.0f,"
            "\"server_rss_mb\":",
-           targets->len, options.clients, connected, options.games, options.seconds,
+           targets->len, options.clients, connected, login_us / (double) G_USEC_PER_SEC,
+           options.games, options.seconds,
            options.threads,
            options.tls ? "true" : "false", moves, (double) moves / options.seconds,
            percentile (latencies, 0.50) / 1000, percentile (latencies, 0.99) / 1000, errors,
