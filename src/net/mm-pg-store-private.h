@@ -62,6 +62,8 @@ struct _MmPgStore
   gint          calls_stopping;
 };
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
+
 /* The database's clock in ms since 1970: the one every server reads. */
 #define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 
@@ -88,6 +90,10 @@ void       mm_pg_add_int           (GPtrArray       *params,
                                     gint64           value);
 void       mm_pg_append_array_text (GString         *array,
                                     const char      *value);
+PGresult  *mm_pg_query             (MmPgStore       *self,
+                                    const char      *sql,
+                                    GPtrArray       *params,
+                                    GError         **error);
 gboolean   mm_pg_command           (MmPgStore       *self,
                                     const char      *sql,
                                     GPtrArray       *params,
@@ -152,6 +158,11 @@ void     mm_pg_run_call          (MmStore             *store,
                                   gpointer             data,
                                   GTask               *task);
 void     mm_pg_calls_stop        (MmPgStore           *self);
+
+/* Brings the store's database up to the current schema
+ * (mm-pg-schema.c) */
+gboolean   mm_pg_store_migrate   (MmPgStore           *self,
+                                  GError             **error);
 
 /* A connection without a look at the schema, for a store that another
  * brought up to date */

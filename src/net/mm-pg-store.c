@@ -50,88 +50,6 @@ static void mm_pg_store_store_init (MmStoreInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (MmPgStore, mm_pg_store, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_pg_store_store_init))
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
-
-/* Taken by the transaction that migrates, so that servers started
- * together on one database migrate it once: the first one, while the
- * others wait and then find the schema current.  Any number of ours
- * ("MMSTORE!"); advisory locks are per database. */
-#define MIGRATION_LOCK G_GINT64_CONSTANT (5570199935700321569)
-
-/* Migration n takes the schema from version n to n + 1, as in the
- * SQLite store.  One statement an element: PQexecParams takes one. */
-static const char *const migration_1[] = {
-  "CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL)",
-  "INSERT INTO meta VALUES ('next_id', 0)",
-  "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
-  "  guest BOOLEAN NOT NULL)",
-  /* seq is SQLite's rowid made explicit: the order the games were made
-   * in, which breaks ties between games finished in the same second. */
-  "CREATE TABLE games (id TEXT PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
-  "  black_key TEXT NOT NULL, white_key TEXT NOT NULL,"
-  "  base_s BIGINT NOT NULL, increment_s BIGINT NOT NULL, rated BOOLEAN NOT NULL,"
-  "  started BIGINT NOT NULL, black_ms BIGINT NOT NULL, white_ms BIGINT NOT NULL,"
-  "  winner TEXT, reason TEXT, finished BIGINT,"
-  "  seq BIGINT GENERATED ALWAYS AS IDENTITY)",
-  /* The primary key is what orders the moves between servers: a ply is
-   * written once, by whoever comes first. */
-  "CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
-  "  ply BIGINT NOT NULL, square BIGINT NOT NULL, PRIMARY KEY (game_id, ply))",
-  "CREATE INDEX games_unfinished ON games (started) WHERE winner IS NULL",
-  "CREATE INDEX games_by_black ON games (black_key, finished)",
-  "CREATE INDEX games_by_white ON games (white_key, finished)",
-  NULL,
-};
-
-static const char *const migration_2[] = {
-  "CREATE TABLE accounts (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
-  "  password_hash TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,"
-  "  deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,"
-  "  created BIGINT NOT NULL)",
-  "ALTER TABLE games ADD COLUMN ggf TEXT",
-  NULL,
-};
-
-static const char *const migration_3[] = {
-  "ALTER TABLE accounts ADD COLUMN admin BOOLEAN NOT NULL DEFAULT FALSE",
-  "CREATE TABLE sanctions (kind TEXT NOT NULL, target TEXT NOT NULL, until BIGINT NOT NULL,"
-  "  reason TEXT, by TEXT, created BIGINT NOT NULL, PRIMARY KEY (kind, target))",
-  "CREATE TABLE moderation_log (at BIGINT NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,"
-  "  target TEXT NOT NULL, detail TEXT)",
-  NULL,
-};
-
-/* One lobby across servers (mm-lobby-cluster.c): the servers and when
- * each was last heard, who is present on which, and the lobby's chat. */
-static const char *const migration_4[] = {
-  "CREATE TABLE cluster_servers (id TEXT PRIMARY KEY, address TEXT NOT NULL,"
-  "  seen BIGINT NOT NULL)",
-  "CREATE TABLE presence (key TEXT PRIMARY KEY, name TEXT NOT NULL, guest BOOLEAN NOT NULL,"
-  "  status TEXT NOT NULL, rating BIGINT, deviation BIGINT, server TEXT NOT NULL,"
-  "  gone BOOLEAN NOT NULL DEFAULT FALSE)",
-  "CREATE INDEX presence_by_server ON presence (server) WHERE NOT gone",
-  "CREATE TABLE lobby_chat (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-  "  server TEXT NOT NULL, from_key TEXT NOT NULL, from_name TEXT NOT NULL,"
-  "  text TEXT NOT NULL, at BIGINT NOT NULL)",
-  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at)",
-  /* Seeks and games listed for every server, as the protocol's entries */
-  "CREATE TABLE shared_entries (kind TEXT NOT NULL, id TEXT NOT NULL, server TEXT NOT NULL,"
-  "  body TEXT NOT NULL, gone BOOLEAN NOT NULL DEFAULT FALSE, PRIMARY KEY (kind, id))",
-  /* Messages from one server to another, each taken once */
-  "CREATE TABLE relay (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-  "  to_server TEXT NOT NULL, from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL)",
-  "CREATE INDEX relay_by_server ON relay (to_server)",
-  /* When the clocks were last written, by the database's clock, in ms
-   * since 1970: a game taken up by another server charges the player to
-   * move for the time since. */
-  "ALTER TABLE games ADD COLUMN moved_at BIGINT",
-  NULL,
-};
-
-static const char *const *const migrations[] = {
-  migration_1, migration_2, migration_3, migration_4
-};
-
 /* The parameters of a statement, as text (PostgreSQL parses them into
  * the columns' types); NULL is SQL's NULL. */
 GPtrArray *
@@ -227,8 +145,8 @@ connection_lost (MmPgStore *self)
  * then done twice: a counter skips a number, a write of the same row
  * is refused as a repeat, which the caller takes as the failure it
  * would have been told without the retry. */
-static PGresult *
-query (MmPgStore   *self,
+PGresult *
+mm_pg_query (MmPgStore   *self,
        const char  *sql,
        GPtrArray   *params,
        GError     **error)
@@ -260,7 +178,7 @@ mm_pg_command (MmPgStore   *self,
                guint64     *changed,
                GError     **error)
 {
-  g_autoptr(PGresult) result = query (self, sql, params, error);
+  g_autoptr(PGresult) result = mm_pg_query (self, sql, params, error);
 
   if (result == NULL)
     return FALSE;
@@ -301,85 +219,6 @@ double_value (const PGresult *result,
               int             column)
 {
   return g_ascii_strtod (PQgetvalue (result, row, column), NULL);
-}
-
-/* The version table, made at the first start, and the version in it
- * (0: nothing made yet). */
-static gboolean
-read_version (MmPgStore  *self,
-              gint64     *version,
-              GError    **error)
-{
-  g_autoptr(PGresult) result = NULL;
-
-  if (!mm_pg_command (self, "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
-                      NULL, NULL, error)
-      || !mm_pg_command (self, "INSERT INTO schema_version SELECT 0"
-                               " WHERE NOT EXISTS (SELECT FROM schema_version)", NULL, NULL, error)
-      || (result = query (self, "SELECT version FROM schema_version", NULL, error)) == NULL)
-    return FALSE;
-  *version = mm_pg_int_value (result, 0, 0);
-  return TRUE;
-}
-
-static gboolean
-apply_migration (MmPgStore  *self,
-                 gsize       step,
-                 GError    **error)
-{
-  g_autoptr(GPtrArray) params = mm_pg_params_new ();
-
-  for (const char *const *statement = migrations[step]; *statement != NULL; statement++)
-    if (!mm_pg_command (self, *statement, NULL, NULL, error))
-      return FALSE;
-  mm_pg_add_int (params, (gint64) step + 1);
-  return mm_pg_command (self, "UPDATE schema_version SET version = $1", params, NULL, error);
-}
-
-static gboolean
-migrate_locked (MmPgStore  *self,
-                GError    **error)
-{
-  g_autoptr(GPtrArray) params = mm_pg_params_new ();
-  gint64 version;
-
-  mm_pg_add_int (params, MIGRATION_LOCK);
-  /* "relation already exists, skipping", at every start, says nothing. */
-  if (!mm_pg_command (self, "SET LOCAL client_min_messages = warning", NULL, NULL, error)
-      || !mm_pg_command (self, "SELECT pg_advisory_xact_lock ($1)", params, NULL, error)
-      || !read_version (self, &version, error))
-    return FALSE;
-  if (version < 0 || version > (gint64) G_N_ELEMENTS (migrations))
-    {
-      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW,
-                   /* Translators: %s is a database's name, %d are version numbers */
-                   _("The database %s was made by a newer server (schema %d; this one knows %d)."),
-                   PQdb (self->conn), (int) version, (int) G_N_ELEMENTS (migrations));
-      return FALSE;
-    }
-  for (gsize step = (gsize) version; step < G_N_ELEMENTS (migrations); step++)
-    if (!apply_migration (self, step, error))
-      return FALSE;
-  return TRUE;
-}
-
-/* All the migrations due in one transaction, under the lock: a step
- * that fails leaves the schema as it was, as PostgreSQL's DDL is
- * transactional. */
-static gboolean
-migrate (MmPgStore  *self,
-         GError    **error)
-{
-  gboolean done;
-
-  self->in_transaction = TRUE;
-  done = mm_pg_command (self, "BEGIN", NULL, NULL, error)
-         && migrate_locked (self, error)
-         && mm_pg_command (self, "COMMIT", NULL, NULL, error);
-  if (!done)
-    mm_pg_command (self, "ROLLBACK", NULL, NULL, NULL);
-  self->in_transaction = FALSE;
-  return done;
 }
 
 /* The notices and warnings PostgreSQL sends are for a developer, not
@@ -430,7 +269,7 @@ mm_pg_store_new (const char  *conninfo,
 {
   g_autoptr(MmPgStore) self = mm_pg_store_connect (conninfo, error);
 
-  if (self == NULL || !migrate (self, error))
+  if (self == NULL || !mm_pg_store_migrate (self, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -482,7 +321,7 @@ pg_next_ids (MmStore  *store,
   g_autoptr(PGresult) result = NULL;
 
   mm_pg_add_int (params, count);
-  result = query (self, "UPDATE meta SET value = value + $1 WHERE key = 'next_id'"
+  result = mm_pg_query (self, "UPDATE meta SET value = value + $1 WHERE key = 'next_id'"
                         " RETURNING value - $1 + 1", params, error);
 
   if (result == NULL)
@@ -533,7 +372,7 @@ pg_find_session (MmStore     *store,
   g_autoptr(PGresult) result = NULL;
 
   mm_pg_add_text (params, token_hash);
-  result = query (MM_PG_STORE (store),
+  result = mm_pg_query (MM_PG_STORE (store),
                   "SELECT token_hash, name, guest FROM sessions WHERE token_hash = $1", params,
                   error);
   if (result == NULL || PQntuples (result) == 0)
@@ -547,7 +386,7 @@ pg_list_sessions (MmStore  *store,
                   GError  **error)
 {
   g_autoptr(PGresult) result =
-    query (MM_PG_STORE (store), "SELECT token_hash, name, guest FROM sessions", NULL, error);
+    mm_pg_query (MM_PG_STORE (store), "SELECT token_hash, name, guest FROM sessions", NULL, error);
   g_autoptr(GPtrArray) sessions = NULL;
 
   if (result == NULL)
@@ -717,7 +556,7 @@ pg_find_game (MmStore     *store,
   g_autoptr(PGresult) result = NULL;
 
   mm_pg_add_text (params, game_id);
-  result = query (MM_PG_STORE (store),
+  result = mm_pg_query (MM_PG_STORE (store),
                   "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games WHERE id = $1", params,
                   error);
   if (result == NULL || PQntuples (result) == 0)
@@ -736,7 +575,7 @@ pg_list_games (MmStore     *store,
   g_autoptr(PGresult) result = NULL;
 
   if (unfinished)
-    result = query (MM_PG_STORE (store),
+    result = mm_pg_query (MM_PG_STORE (store),
                     "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games"
                     " WHERE winner IS NULL ORDER BY started, seq", NULL, error);
   else
@@ -747,7 +586,7 @@ pg_list_games (MmStore     *store,
         mm_pg_add_int (params, limit);
       else
         mm_pg_add_text (params, NULL);
-      result = query (MM_PG_STORE (store),
+      result = mm_pg_query (MM_PG_STORE (store),
                       "SELECT " GAME_COLUMNS ", " MOVES_COLUMN " FROM games"
                       " WHERE winner IS NOT NULL"
                       " AND ($1::text IS NULL OR black_key = $1 OR white_key = $1)"
@@ -788,7 +627,7 @@ pg_find_account (MmStore     *store,
   MmStoredAccount *account;
 
   g_ptr_array_add (params, mm_nickname_key (name));
-  result = query (MM_PG_STORE (store),
+  result = mm_pg_query (MM_PG_STORE (store),
                   "SELECT name, password_hash, rating, deviation, volatility, admin"
                   " FROM accounts WHERE key = $1", params, error);
   if (result == NULL || PQntuples (result) == 0)
@@ -889,7 +728,7 @@ pg_find_sanction (MmStore     *store,
   mm_pg_add_text (params, kind);
   mm_pg_add_text (params, target);
   mm_pg_add_int (params, now);
-  result = query (MM_PG_STORE (store),
+  result = mm_pg_query (MM_PG_STORE (store),
                   "SELECT until, reason, by FROM sanctions WHERE kind = $1 AND target = $2"
                   " AND (until = 0 OR until > $3)", params, error);
   if (result == NULL || PQntuples (result) == 0)
@@ -933,7 +772,7 @@ pg_get_meta (MmStore     *store,
   g_autoptr(PGresult) result = NULL;
 
   mm_pg_add_text (params, key);
-  result = query (MM_PG_STORE (store), "SELECT value FROM meta WHERE key = $1", params, error);
+  result = mm_pg_query (MM_PG_STORE (store), "SELECT value FROM meta WHERE key = $1", params, error);
   if (result == NULL || PQntuples (result) == 0)
     return FALSE;
   *value = mm_pg_int_value (result, 0, 0);
@@ -1029,7 +868,7 @@ pg_close_period (MmStore                *store,
       g_string_append_c (arrays[i], '}');
       g_ptr_array_add (params, g_string_free (arrays[i], FALSE));
     }
-  result = query (MM_PG_STORE (store), CLOSE_PERIOD, params, error);
+  result = mm_pg_query (MM_PG_STORE (store), CLOSE_PERIOD, params, error);
   if (result == NULL)
     return FALSE;
   if (mm_pg_int_value (result, 0, 0) == 0)
@@ -1054,7 +893,7 @@ pg_list_rated (MmStore     *store,
 
   mm_pg_add_int (params, since);
   mm_pg_add_int (params, until);
-  result = query (MM_PG_STORE (store),
+  result = mm_pg_query (MM_PG_STORE (store),
                   "SELECT " GAME_COLUMNS " FROM games WHERE rated AND winner IN"
                   " ('black', 'white', 'draw') AND finished >= $1 AND finished < $2"
                   " ORDER BY finished, seq", params, error);
