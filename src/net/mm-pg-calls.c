@@ -74,9 +74,13 @@ run_in_thread (gpointer item,
     g_set_error (&error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                  /* Translators: why a database statement was not run */
                  _("The server is closing its database."));
-  else if ((store = lane_store (lane, &error)) != NULL
-           && call->call (MM_STORE (store), call->data, &error))
-    g_task_return_boolean (call->task, TRUE);
+  else if ((store = lane_store (lane, &error)) != NULL)
+    {
+      if (call->call (MM_STORE (store), call->data, &error))
+        g_task_return_boolean (call->task, TRUE);
+      else if (error == NULL)
+        mm_store_set_unsaid_error (&error);
+    }
   if (error != NULL)
     g_task_return_error (call->task, error);
   g_object_unref (call->task);

@@ -154,7 +154,11 @@ mm_store_real_run_call (MmStore     *self,
   if (call (self, data, &error))
     g_task_return_boolean (task, TRUE);
   else
-    g_task_return_error (task, error);
+    {
+      if (error == NULL)
+        mm_store_set_unsaid_error (&error);
+      g_task_return_error (task, error);
+    }
 }
 
 static void
@@ -654,6 +658,16 @@ mm_store_list_rated (MmStore     *self,
 {
   g_return_val_if_fail (MM_IS_STORE (self), NULL);
   return MM_STORE_GET_IFACE (self)->list_rated (self, since, until, error);
+}
+
+/* A call that failed without saying why still fails with an error, so
+ * that its caller is told. */
+void
+mm_store_set_unsaid_error (GError **error)
+{
+  g_set_error_literal (error, MM_STORE_ERROR, MM_STORE_ERROR_FAILED,
+                       /* Translators: a database call's failure */
+                       _("The database call failed without saying why."));
 }
 
 /* Why a game's end was not written: the game has ended already (@found),

@@ -421,6 +421,7 @@ GPtrArray *mm_store_list_games    (MmStore               *self,
                                    GError               **error);
 
 /* For the stores. */
+void       mm_store_set_unsaid_error (GError  **error);
 void       mm_store_set_not_finished_error (GError   **error,
                                             const char *game_id,
                                             gboolean   found);
