@@ -159,10 +159,9 @@ end_login (HashJob *job)
   job->peer->logging_in = FALSE;
 }
 
+/* The store failed (and said why in the log). */
 static void
-refuse_unreachable (MmLobbyServer *self,
-                    HashJob       *job,
-                    const GError  *error)
+refuse_unreachable (HashJob *job)
 {
   mm_lobby_peer_refuse (job->peer, job->id, MM_PROTOCOL_ERROR_INTERNAL,
                         /* Translators: protocol error */
@@ -244,7 +243,7 @@ account_created (MmLobbyServer *self,
     return;
   end_login (job);
   if (error != NULL)
-    refuse_unreachable (self, job, error);
+    refuse_unreachable (job);
   else if (job->taken)
     refuse_taken (job);
   else
@@ -423,7 +422,7 @@ register_looked_up (MmLobbyServer *self,
   if (job->account != NULL || g_hash_table_contains (self->sessions, key))
     refuse_taken (job);
   else if (error != NULL)
-    refuse_unreachable (self, job, error);
+    refuse_unreachable (job);
   else
     {
       queue_job (self, job);
@@ -489,7 +488,7 @@ login_looked_up (MmLobbyServer *self,
     {
       /* Not the player's failure */
       refund_failure (self, peer->address, job->name);
-      refuse_unreachable (self, job, error);
+      refuse_unreachable (job);
     }
   else if (job->account == NULL)
     mm_lobby_peer_refuse (peer, job->id, MM_PROTOCOL_ERROR_BAD_PASSWORD,
