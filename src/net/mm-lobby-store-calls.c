@@ -224,10 +224,11 @@ mm_lobby_server_call_store (MmLobbyServer  *self,
                             gpointer        data,
                             GDestroyNotify  data_free)
 {
-  Asked *asked = g_new0 (Asked, 1);
+  Asked *asked;
 
   g_return_if_fail (self->store != NULL);
 
+  asked = g_new0 (Asked, 1);
   asked->server = g_object_ref (self);
   asked->peer = peer;
   asked->serial = peer != NULL ? peer->serial : 0;
