@@ -42,6 +42,20 @@
  *                            and output, e.g. "gtp:/usr/games/gtp-rhino -l 5"
  *   zebra:D[:E[:W]]          Zebra searching D plies, exact from E empties
  *                            (D + 4) and win/loss/draw from W (D + 6)
+ *   nboard:D[@S]:COMMAND [ARGS]
+ *                            an engine speaking NBoard on its standard input
+ *                            and output, searching D plies ("set depth"),
+ *                            e.g. another build of ours: "nboard:10:old/
+ *                            monomachia-engine nboard --eval old.mmw"; with
+ *                            @S, at most D plies on a clock of S seconds
+ *                            for the game, which the engine shares out
+ *
+ * An NBoard engine is given the start with "set game", then told every
+ * move with "move" (a pass as "move PA": the match leaves passes out, so
+ * they are found from two moves of one colour), its own included, and
+ * asked for one with "go", which it answers "=== MOVE/EVAL/TIME"
+ * without playing it; its own moves come back with the time the match
+ * measured, which its clock (TI) counts.  "ping" and "pong" keep the two in step.
  *
  * A GTP engine is told every move with "play COLOR VERTEX" (passes are
  * left out: GRhino passes by itself when it has no move), and asked for
@@ -64,6 +78,7 @@ typedef enum
   KIND_LEVEL,
   KIND_GTP,
   KIND_ZEBRA,
+  KIND_NBOARD,
 } PlayerKind;
 
 struct _MmMatchPlayer
@@ -77,7 +92,7 @@ struct _MmMatchPlayer
   MmAiWeights      *weights;
   GRand            *rand;
 
-  /* A GTP engine. */
+  /* A GTP or NBoard engine. */
   GSubprocess      *process;
   GOutputStream    *input;
   GDataInputStream *output;
@@ -90,7 +105,12 @@ struct _MmMatchPlayer
   double            startup_seconds;
   GString          *moves;             /* since the start, for -seq */
   MmBoard           board;             /* where those moves lead */
-  MmColor           color;
+  MmColor           color;             /* to move, for Zebra and NBoard */
+
+  /* An NBoard engine. */
+  int               nboard_depth;
+  int               nboard_clock;      /* seconds a game, 0 for none */
+  guint             nboard_pings;
 };
 
 static gboolean
@@ -104,9 +124,9 @@ parse_double (const char *text,
 }
 
 static gboolean
-start_gtp (MmMatchPlayer  *self,
-           const char     *command,
-           GError        **error)
+start_engine (MmMatchPlayer  *self,
+              const char     *command,
+              GError        **error)
 {
   g_auto(GStrv) argv = NULL;
 
@@ -380,6 +400,174 @@ start_zebra (MmMatchPlayer               *self,
   return make_scratch_dir (self, coeffs, error) && measure_zebra_startup (self, error);
 }
 
+/* Sends one NBoard command. */
+static gboolean
+nboard_send (MmMatchPlayer  *self,
+             const char     *command,
+             GError        **error)
+{
+  g_autofree char *line = g_strconcat (command, "\n", NULL);
+
+  if (g_output_stream_write_all (self->input, line, strlen (line), NULL, NULL, error)
+      && g_output_stream_flush (self->input, NULL, error))
+    return TRUE;
+  g_prefix_error (error, "%s did not take '%s': ", self->name, command);
+  return FALSE;
+}
+
+/* Reads the engine's lines until one starting with @prefix, and returns
+ * the rest of it; the others (status, search, nodestats ...) say nothing
+ * the match needs. */
+static char *
+nboard_read_until (MmMatchPlayer  *self,
+                   const char     *prefix,
+                   const char     *after,
+                   GError        **error)
+{
+  for (;;)
+    {
+      g_autofree char *reply = NULL;
+      gsize length = 0;
+
+      reply = g_data_input_stream_read_line_utf8 (self->output, &length, NULL, error);
+      if (reply == NULL)
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
+                         "%s stopped answering after '%s'", self->name, after);
+          return NULL;
+        }
+      g_strstrip (reply);
+      if (g_str_has_prefix (reply, prefix))
+        return g_strdup (reply + strlen (prefix));
+    }
+}
+
+/* Waits until the engine has taken every command sent so far. */
+static gboolean
+nboard_sync (MmMatchPlayer  *self,
+             GError        **error)
+{
+  g_autofree char *ping = g_strdup_printf ("ping %u", ++self->nboard_pings);
+  g_autofree char *pong = g_strdup_printf ("pong %u", self->nboard_pings);
+  g_autofree char *rest = NULL;
+
+  if (!nboard_send (self, ping, error))
+    return FALSE;
+  rest = nboard_read_until (self, pong, ping, error);
+  return rest != NULL;
+}
+
+static gboolean
+start_nboard (MmMatchPlayer  *self,
+              const char     *spec,
+              GError        **error)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, ":", 3);
+  g_auto(GStrv) limits = NULL;
+  g_autofree char *depth = NULL;
+
+  if (parts[1] != NULL)
+    limits = g_strsplit (parts[1], "@", 2);
+  if (parts[1] == NULL || parts[2] == NULL || !parse_int (limits[0], 1, 60, &self->nboard_depth)
+      || (limits[1] != NULL && !parse_int (limits[1], 1, 86400, &self->nboard_clock)))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "'%s': give an NBoard engine as nboard:DEPTH[@SECONDS]:COMMAND, a depth "
+                   "from 1 to 60 and the seconds of its clock for a game, as in "
+                   "\"nboard:8:monomachia-engine nboard --no-book\"", spec);
+      return FALSE;
+    }
+  depth = g_strdup_printf ("set depth %d", self->nboard_depth);
+  return start_engine (self, parts[2], error) && nboard_send (self, "nboard 2", error)
+         && nboard_send (self, depth, error) && nboard_sync (self, error);
+}
+
+/* Tells the engine about a pass it has not seen: the match leaves them
+ * out, so a move of the side not to move means the other passed. */
+static gboolean
+nboard_catch_up (MmMatchPlayer  *self,
+                 MmColor         color,
+                 GError        **error)
+{
+  if (color == self->color)
+    return TRUE;
+  self->color = color;
+  return nboard_send (self, "move PA", error);
+}
+
+/* @timing: "/EVAL/TIME" for the engine's own moves, else "". */
+static gboolean
+nboard_play (MmMatchPlayer  *self,
+             MmColor         color,
+             int             square,
+             const char     *timing,
+             GError        **error)
+{
+  g_autofree char *command = NULL;
+  char name[3];
+
+  if (!nboard_catch_up (self, color, error))
+    return FALSE;
+  mm_square_format (square, name);
+  command = g_strdup_printf ("move %s%s", name, timing);
+  self->color = mm_color_other (color);
+  return nboard_send (self, command, error);
+}
+
+/* The start position, black to move, and the clock if there is one
+ * (else the depth alone limits the search). */
+static gboolean
+nboard_new_game (MmMatchPlayer  *self,
+                 GError        **error)
+{
+  g_autofree char *clock = NULL;
+  g_autofree char *command = NULL;
+
+  self->color = MM_COLOR_BLACK;
+  if (self->nboard_clock > 0)
+    clock = g_strdup_printf ("TI[%d:%02d]", self->nboard_clock / 60, self->nboard_clock % 60);
+  command = g_strdup_printf ("set game (;GM[Othello]PC[monomachia-match]PB[black]PW[white]%s"
+                             "TY[8]BO[8 ---------------------------O*------*O-------------"
+                             "-------------- *];)", clock != NULL ? clock : "");
+  return nboard_send (self, command, error) && nboard_sync (self, error);
+}
+
+static gboolean
+nboard_genmove (MmMatchPlayer  *self,
+                MmColor         color,
+                int            *square,
+                GError        **error)
+{
+  g_autofree char *answer = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *timing = NULL;
+  g_auto(GStrv) fields = NULL;
+  char seconds[G_ASCII_DTOSTR_BUF_SIZE];
+  gint64 started;
+
+  if (!nboard_catch_up (self, color, error) || !nboard_send (self, "go", error))
+    return FALSE;
+  started = g_get_monotonic_time ();
+  answer = nboard_read_until (self, "=== ", "go", error);
+  if (answer == NULL)
+    return FALSE;
+  g_ascii_formatd (seconds, sizeof seconds, "%.3f",
+                   (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC);
+  fields = g_strsplit (answer, "/", 3);
+  timing = g_strdup_printf ("/%s/%s", fields[1] != NULL ? fields[1] : "0", seconds);
+  name = g_ascii_strdown (answer, strcspn (answer, "/"));
+  *square = strlen (name) == 2 ? mm_square_parse (name) : MM_SQUARE_NONE;
+  if (!mm_square_is_valid (*square))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "%s answered '=== %s' to 'go'", self->name, answer);
+      return FALSE;
+    }
+  /* It does not play its own move until told. */
+  return nboard_play (self, color, *square, timing, error);
+}
+
 static gboolean
 parse_search (MmMatchPlayer  *self,
               const char     *spec,
@@ -432,8 +620,8 @@ parse_search (MmMatchPlayer  *self,
 
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                "'%s' is not a player: give a level (beginner, novice, intermediate, "
-               "advanced, expert, master), LEVEL:SECONDS, depth:N[:EXACT], gtp:COMMAND "
-               "or zebra:DEPTH[:EXACT[:WLD]], the first three with ,full-width to search "
+               "advanced, expert, master), LEVEL:SECONDS, depth:N[:EXACT], gtp:COMMAND, "
+               "nboard:DEPTH:COMMAND or zebra:DEPTH[:EXACT[:WLD]], the first three with ,full-width to search "
                "without Multi-ProbCut", spec);
   return FALSE;
 }
@@ -456,7 +644,14 @@ mm_match_player_new (const char                  *spec,
   if (g_str_has_prefix (spec, "gtp:"))
     {
       self->kind = KIND_GTP;
-      if (!start_gtp (self, spec + strlen ("gtp:"), error))
+      if (!start_engine (self, spec + strlen ("gtp:"), error))
+        return NULL;
+      return g_steal_pointer (&self);
+    }
+  if (g_str_has_prefix (spec, "nboard:"))
+    {
+      self->kind = KIND_NBOARD;
+      if (!start_nboard (self, spec, error))
         return NULL;
       return g_steal_pointer (&self);
     }
@@ -598,6 +793,8 @@ mm_match_player_new_game (MmMatchPlayer  *self,
       mm_search_clear (self->search);
       return TRUE;
     }
+  if (self->kind == KIND_NBOARD)
+    return nboard_new_game (self, error);
   if (self->kind == KIND_ZEBRA)
     {
       g_string_truncate (self->moves, 0);
@@ -671,6 +868,8 @@ mm_match_player_played (MmMatchPlayer  *self,
 
   if (self->kind == KIND_ZEBRA)
     zebra_follow (self, color, square);
+  if (self->kind == KIND_NBOARD)
+    return square == MM_SQUARE_PASS || nboard_play (self, color, square, "", error);
   if (self->kind != KIND_GTP || square == MM_SQUARE_PASS)
     return TRUE;
 
@@ -783,6 +982,11 @@ mm_match_player_genmove (MmMatchPlayer  *self,
       mm_ai_level_think (&self->params, self->search, mm_ai_weights_get_eval (self->weights),
                          board, self->rand, NULL, NULL, NULL, &move);
       *square = move.square;
+    }
+  else if (self->kind == KIND_NBOARD)
+    {
+      if (!nboard_genmove (self, color, square, error))
+        return FALSE;
     }
   else if (!gtp_genmove (self, color, square, error))
     return FALSE;

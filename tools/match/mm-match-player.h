@@ -30,7 +30,8 @@ G_BEGIN_DECLS
 
 /* A contestant of the match tool: a Monomachia level, a fixed-depth
  * search, an engine that speaks GTP (the Go Text Protocol, which GRhino's
- * gtp-rhino speaks for Othello), or Zebra, run once a move. */
+ * gtp-rhino speaks for Othello), an engine that speaks NBoard (another
+ * build of ours), or Zebra, run once a move. */
 typedef struct _MmMatchPlayer MmMatchPlayer;
 
 typedef struct

@@ -30,6 +30,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -527,6 +528,10 @@ main (int    argc,
   g_autofree char *default_openings = NULL;
   Tally tally;
 
+  /* An engine that goes mid-game is an error of that game's player, not
+   * the end of the tool: a write to it fails instead of killing us. */
+  signal (SIGPIPE, SIG_IGN);
+
   context = g_option_context_new ("PLAYER PLAYER | --ladder");
   g_option_context_set_summary (context,
     "Plays a match between two players from varied openings, each opening twice\n"
@@ -534,9 +539,10 @@ main (int    argc,
     "for the first player.  A player is a level (beginner, novice, intermediate,\n"
     "advanced, expert, master), a level with its seconds a move (master:1), a\n"
     "fixed depth (depth:8, or depth:8:12 to solve exactly from 12 empties), an\n"
-    "engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\"), or Zebra run once a\n"
-    "move (zebra:6, or zebra:6:10:12 to solve exactly from 10 empties and for\n"
-    "win/loss/draw from 12).\n"
+    "engine speaking GTP (\"gtp:/usr/games/gtp-rhino -l 5\"), an engine speaking\n"
+    "NBoard at a depth (\"nboard:8:old/monomachia-engine nboard --no-book\"), or\n"
+    "Zebra run once a move (zebra:6, or zebra:6:10:12 to solve exactly from 10\n"
+    "empties and for win/loss/draw from 12).\n"
     "Our own players search without Multi-ProbCut with \",full-width\" added\n"
     "(master:1,full-width).");
   g_option_context_add_main_entries (context, entries, NULL);
