@@ -214,6 +214,10 @@ void     mm_lobby_server_written_cb   (GObject       *source,
                                        GAsyncResult  *result,
                                        gpointer       data);
 
+/* mm-lobby-requests.c */
+void mm_lobby_server_handle_hello  (MmLobbyPeer     *peer,
+                                   JsonObject      *message,
+                                   const char      *id);
 void mm_lobby_server_dispatch      (MmLobbyPeer     *peer,
                                    JsonObject      *message,
                                    const char      *type,
