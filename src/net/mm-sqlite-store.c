@@ -21,91 +21,25 @@
 /* The store in one SQLite database (WAL), the server's embedded
  * default.  Each write is its own transaction, done before the server
  * tells anyone of it: a process killed at any moment leaves every move
- * it announced in the database.  The schema has a version
- * (PRAGMA user_version) and grows by the migrations below, one
- * transaction each. */
+ * it announced in the database.  The schema and its migrations are in
+ * mm-sqlite-schema.c. */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <sqlite3.h>
 
 #include "mm-nickname.h"
-#include "mm-sqlite-store.h"
-
-struct _MmSqliteStore
-{
-  GObject  parent_instance;
-
-  sqlite3    *db;
-  char       *path;
-  /* SQL text → its statement, prepared once: parsing a statement costs
-   * more than running most of them. */
-  GHashTable *statements;
-};
+#include "mm-sqlite-store-private.h"
 
 static void mm_sqlite_store_store_init (MmStoreInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MmSqliteStore, mm_sqlite_store, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MM_TYPE_STORE, mm_sqlite_store_store_init))
 
-/* The only rows a migration puts in: mm_sqlite_store_clear() puts them
- * back, and so must know of any a later migration adds. */
-#define SEED_ROWS "INSERT INTO meta VALUES ('next_id', 0);"
-
-/* Migration n takes the schema from version n to n + 1. */
-static const char *const migrations[] = {
-  "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
-  SEED_ROWS
-  "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
-  "  guest INTEGER NOT NULL);"
-  "CREATE TABLE games (id TEXT PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
-  "  black_key TEXT NOT NULL, white_key TEXT NOT NULL,"
-  "  base_s INTEGER NOT NULL, increment_s INTEGER NOT NULL, rated INTEGER NOT NULL,"
-  "  started INTEGER NOT NULL, black_ms INTEGER NOT NULL, white_ms INTEGER NOT NULL,"
-  "  winner TEXT, reason TEXT, finished INTEGER);"
-  "CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
-  "  ply INTEGER NOT NULL, square INTEGER NOT NULL, PRIMARY KEY (game_id, ply));"
-  "CREATE INDEX games_unfinished ON games (started) WHERE winner IS NULL;"
-  "CREATE INDEX games_by_black ON games (black_key, finished);"
-  "CREATE INDEX games_by_white ON games (white_key, finished);",
-
-  "CREATE TABLE accounts (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
-  "  password_hash TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
-  "  volatility REAL NOT NULL, created INTEGER NOT NULL);"
-  "ALTER TABLE games ADD COLUMN ggf TEXT;",
-
-  "ALTER TABLE accounts ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;"
-  "CREATE TABLE sanctions (kind TEXT NOT NULL, target TEXT NOT NULL, until INTEGER NOT NULL,"
-  "  reason TEXT, by TEXT, created INTEGER NOT NULL, PRIMARY KEY (kind, target));"
-  "CREATE TABLE moderation_log (at INTEGER NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,"
-  "  target TEXT NOT NULL, detail TEXT);",
-
-  /* The cluster's tables, as in PostgreSQL, where several servers use
-   * them (mm-lobby-cluster.c); one server on SQLite leaves them empty. */
-  "CREATE TABLE cluster_servers (id TEXT PRIMARY KEY, address TEXT NOT NULL,"
-  "  seen INTEGER NOT NULL);"
-  "CREATE TABLE presence (key TEXT PRIMARY KEY, name TEXT NOT NULL, guest INTEGER NOT NULL,"
-  "  status TEXT NOT NULL, rating INTEGER, deviation INTEGER, server TEXT NOT NULL,"
-  "  gone INTEGER NOT NULL DEFAULT 0);"
-  "CREATE INDEX presence_by_server ON presence (server) WHERE NOT gone;"
-  "CREATE TABLE lobby_chat (id INTEGER PRIMARY KEY, server TEXT NOT NULL,"
-  "  from_key TEXT NOT NULL, from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
-  "CREATE INDEX lobby_chat_by_time ON lobby_chat (at);"
-  "CREATE TABLE shared_entries (kind TEXT NOT NULL, id TEXT NOT NULL, server TEXT NOT NULL,"
-  "  body TEXT NOT NULL, gone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (kind, id));"
-  "CREATE TABLE relay (id INTEGER PRIMARY KEY, to_server TEXT NOT NULL,"
-  "  from_server TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL);"
-  "CREATE INDEX relay_by_server ON relay (to_server);"
-  /* When the clocks were last written, in ms since 1970: a game taken
-   * up elsewhere charges the player to move for the time since. */
-  "ALTER TABLE games ADD COLUMN moved_at INTEGER;",
-};
-
-static gboolean
-sqlite_failed (MmSqliteStore  *self,
-               int             status,
-               GError        **error)
+gboolean
+mm_sqlite_store_failed (MmSqliteStore  *self,
+                        int             status,
+                        GError        **error)
 {
   if (status == SQLITE_OK || status == SQLITE_DONE || status == SQLITE_ROW)
     return FALSE;
@@ -116,26 +50,20 @@ sqlite_failed (MmSqliteStore  *self,
   return TRUE;
 }
 
-static gboolean
-exec (MmSqliteStore  *self,
-      const char     *sql,
-      GError        **error)
+gboolean
+mm_sqlite_store_exec (MmSqliteStore  *self,
+                      const char     *sql,
+                      GError        **error)
 {
-  return !sqlite_failed (self, sqlite3_exec (self->db, sql, NULL, NULL, NULL), error);
+  return !mm_sqlite_store_failed (self, sqlite3_exec (self->db, sql, NULL, NULL, NULL), error);
 }
 
-/* A statement from the store's cache: whoever holds it resets it when
- * done (g_autoptr releases it), and the store finalizes it. */
-typedef sqlite3_stmt MmCachedStatement;
-
-static void
-release_statement (MmCachedStatement *statement)
+void
+mm_sqlite_store_release_statement (MmCachedStatement *statement)
 {
   sqlite3_reset (statement);
   sqlite3_clear_bindings (statement);
 }
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MmCachedStatement, release_statement)
 
 static void
 finalize_statement (gpointer statement)
@@ -143,16 +71,16 @@ finalize_statement (gpointer statement)
   sqlite3_finalize (statement);
 }
 
-static MmCachedStatement *
-prepare (MmSqliteStore  *self,
-         const char     *sql,
-         GError        **error)
+MmCachedStatement *
+mm_sqlite_store_prepare (MmSqliteStore  *self,
+                         const char     *sql,
+                         GError        **error)
 {
   sqlite3_stmt *statement = g_hash_table_lookup (self->statements, sql);
 
   if (statement != NULL)
     return statement;
-  if (sqlite_failed (self, sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+  if (mm_sqlite_store_failed (self, sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
                                                &statement, NULL), error))
     return NULL;
   g_hash_table_insert (self->statements, g_strdup (sql), statement);
@@ -160,72 +88,37 @@ prepare (MmSqliteStore  *self,
 }
 
 /* Runs @statement to its end; FALSE with the error if it failed. */
-static gboolean
-run (MmSqliteStore  *self,
-     sqlite3_stmt   *statement,
-     GError        **error)
+gboolean
+mm_sqlite_store_run (MmSqliteStore  *self,
+                     sqlite3_stmt   *statement,
+                     GError        **error)
 {
   int status;
 
   while ((status = sqlite3_step (statement)) == SQLITE_ROW)
     ;
-  return !sqlite_failed (self, status, error);
+  return !mm_sqlite_store_failed (self, status, error);
 }
 
 /* Statements that go together, or not at all. */
-static gboolean
-begin (MmSqliteStore  *self,
-       GError        **error)
+gboolean
+mm_sqlite_store_begin (MmSqliteStore  *self,
+                       GError        **error)
 {
-  return exec (self, "BEGIN IMMEDIATE", error);
+  return mm_sqlite_store_exec (self, "BEGIN IMMEDIATE", error);
 }
 
-static gboolean
-end (MmSqliteStore  *self,
-     gboolean        done,
-     GError        **error)
+gboolean
+mm_sqlite_store_end (MmSqliteStore  *self,
+                     gboolean        done,
+                     GError        **error)
 {
   if (!done)
     {
-      exec (self, "ROLLBACK", NULL);
+      mm_sqlite_store_exec (self, "ROLLBACK", NULL);
       return FALSE;
     }
-  return exec (self, "COMMIT", error);
-}
-
-static gboolean
-migrate (MmSqliteStore  *self,
-         GError        **error)
-{
-  g_autoptr(MmCachedStatement) query = prepare (self, "PRAGMA user_version", error);
-  int version;
-
-  if (query == NULL || sqlite_failed (self, sqlite3_step (query), error))
-    return FALSE;
-  version = sqlite3_column_int (query, 0);
-  if (version > (int) G_N_ELEMENTS (migrations))
-    {
-      g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_TOO_NEW,
-                   /* Translators: %s is a file, %d are version numbers */
-                   _("The database %s was made by a newer server (schema %d; this one knows %d)."),
-                   self->path, version, (int) G_N_ELEMENTS (migrations));
-      return FALSE;
-    }
-  for (int step = version; step < (int) G_N_ELEMENTS (migrations); step++)
-    {
-      g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", step + 1);
-
-      if (!exec (self, "BEGIN IMMEDIATE", error))
-        return FALSE;
-      if (!exec (self, migrations[step], error) || !exec (self, set_version, error))
-        {
-          exec (self, "ROLLBACK", NULL);
-          return FALSE;
-        }
-      if (!exec (self, "COMMIT", error))
-        return FALSE;
-    }
-  return TRUE;
+  return mm_sqlite_store_exec (self, "COMMIT", error);
 }
 
 /* The database at @path, made and brought up to the current schema. */
@@ -240,98 +133,17 @@ mm_sqlite_store_new (const char  *path,
 
   self->path = g_strdup (path);
   status = sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  if (sqlite_failed (self, status, error))
+  if (mm_sqlite_store_failed (self, status, error))
     return NULL;
   sqlite3_busy_timeout (self->db, 5000);
   /* WAL with synchronous NORMAL: a commit is in the log before the call
    * returns, so a killed process loses nothing it committed. */
-  if (!exec (self, "PRAGMA journal_mode = WAL", error)
-      || !exec (self, "PRAGMA synchronous = NORMAL", error)
-      || !exec (self, "PRAGMA foreign_keys = ON", error)
-      || !migrate (self, error))
+  if (!mm_sqlite_store_exec (self, "PRAGMA journal_mode = WAL", error)
+      || !mm_sqlite_store_exec (self, "PRAGMA synchronous = NORMAL", error)
+      || !mm_sqlite_store_exec (self, "PRAGMA foreign_keys = ON", error)
+      || !mm_sqlite_store_migrate (self, error))
     return NULL;
   return g_steal_pointer (&self);
-}
-
-/* Deletes the rows of the table @quoted_name, if it has any: deleting
- * from an empty table still writes its page and its indexes', each
- * copied to the journal first. */
-static gboolean
-clear_table (MmSqliteStore  *self,
-             const char     *quoted_name,
-             GError        **error)
-{
-  g_autofree char *any_sql = g_strdup_printf ("SELECT 1 FROM %s LIMIT 1", quoted_name);
-  g_autofree char *delete_sql = g_strdup_printf ("DELETE FROM %s", quoted_name);
-  gboolean empty;
-
-  {
-    g_autoptr(MmCachedStatement) any = prepare (self, any_sql, error);
-    int status;
-
-    if (any == NULL)
-      return FALSE;
-    status = sqlite3_step (any);
-    if (sqlite_failed (self, status, error))
-      return FALSE;
-    empty = status == SQLITE_DONE;
-  }
-  if (!empty)
-    {
-      g_autoptr(MmCachedStatement) delete = prepare (self, delete_sql, error);
-
-      return delete != NULL && run (self, delete, error);
-    }
-  return TRUE;
-}
-
-/* Takes @self back to what mm_sqlite_store_new() made of a new file:
- * every row of every table goes (sqlite_sequence's too, were a table
- * AUTOINCREMENT, and with no row left a table's rowids start again
- * at 1), and the migrations' rows come back.  The schema and the
- * prepared statements stay, which is the point: the fuzz target clears
- * one store after each input instead of making one, at a fraction of
- * the cost of reading the schema and preparing the statements again. */
-gboolean
-mm_sqlite_store_clear (MmSqliteStore  *self,
-                       GError        **error)
-{
-  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (g_free);
-  gboolean done = TRUE;
-
-  g_return_val_if_fail (MM_IS_SQLITE_STORE (self), FALSE);
-
-  {
-    /* The tables as the schema has them, so that none a later migration
-     * adds is forgotten; read to the end before anything is deleted. */
-    g_autoptr(MmCachedStatement) names =
-      prepare (self, "SELECT name FROM sqlite_master WHERE type = 'table'", error);
-    int status;
-
-    if (names == NULL)
-      return FALSE;
-    while ((status = sqlite3_step (names)) == SQLITE_ROW)
-      {
-        char *quoted = sqlite3_mprintf ("\"%w\"", (const char *) sqlite3_column_text (names, 0));
-
-        g_ptr_array_add (tables, g_strdup (quoted));
-        sqlite3_free (quoted);
-      }
-    if (sqlite_failed (self, status, error))
-      return FALSE;
-  }
-
-  if (!begin (self, error))
-    return FALSE;
-  for (guint i = 0; done && i < tables->len; i++)
-    done = clear_table (self, tables->pdata[i], error);
-  if (done)
-    {
-      g_autoptr(MmCachedStatement) seed = prepare (self, SEED_ROWS, error);
-
-      done = seed != NULL && run (self, seed, error);
-    }
-  return end (self, done, error);
 }
 
 static void
@@ -366,7 +178,7 @@ sqlite_next_ids (MmStore  *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE meta SET value = value + ?1 WHERE key = 'next_id'"
+    mm_sqlite_store_prepare (self, "UPDATE meta SET value = value + ?1 WHERE key = 'next_id'"
                    " RETURNING value - ?1 + 1", error);
 
   if (statement == NULL)
@@ -374,7 +186,7 @@ sqlite_next_ids (MmStore  *store,
   sqlite3_bind_int64 (statement, 1, count);
   if (sqlite3_step (statement) != SQLITE_ROW)
     {
-      sqlite_failed (self, sqlite3_errcode (self->db), error);
+      mm_sqlite_store_failed (self, sqlite3_errcode (self->db), error);
       return 0;
     }
   return (guint64) sqlite3_column_int64 (statement, 0);
@@ -387,7 +199,7 @@ sqlite_save_session (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest) VALUES (?, ?, ?)",
+    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest) VALUES (?, ?, ?)",
              error);
 
   if (statement == NULL)
@@ -395,7 +207,7 @@ sqlite_save_session (MmStore                *store,
   sqlite3_bind_text (statement, 1, session->token_hash, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 2, session->name, -1, SQLITE_STATIC);
   sqlite3_bind_int (statement, 3, session->guest);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static MmStoredSession *
@@ -405,7 +217,7 @@ sqlite_find_session (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT token_hash, name, guest FROM sessions WHERE token_hash = ?", error);
+    mm_sqlite_store_prepare (self, "SELECT token_hash, name, guest FROM sessions WHERE token_hash = ?", error);
   int status;
 
   if (statement == NULL)
@@ -416,7 +228,7 @@ sqlite_find_session (MmStore     *store,
     return mm_stored_session_new ((const char *) sqlite3_column_text (statement, 0),
                                   (const char *) sqlite3_column_text (statement, 1),
                                   sqlite3_column_int (statement, 2));
-  sqlite_failed (self, status, error);
+  mm_sqlite_store_failed (self, status, error);
   return NULL;
 }
 
@@ -427,12 +239,12 @@ sqlite_delete_session (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "DELETE FROM sessions WHERE token_hash = ?", error);
+    mm_sqlite_store_prepare (self, "DELETE FROM sessions WHERE token_hash = ?", error);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_text (statement, 1, token_hash, -1, SQLITE_STATIC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static GPtrArray *
@@ -441,7 +253,7 @@ sqlite_list_sessions (MmStore  *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT token_hash, name, guest FROM sessions", error);
+    mm_sqlite_store_prepare (self, "SELECT token_hash, name, guest FROM sessions", error);
   g_autoptr(GPtrArray) sessions =
     g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_session_free);
   int status;
@@ -453,7 +265,7 @@ sqlite_list_sessions (MmStore  *store,
                      mm_stored_session_new ((const char *) sqlite3_column_text (statement, 0),
                                             (const char *) sqlite3_column_text (statement, 1),
                                             sqlite3_column_int (statement, 2)));
-  if (sqlite_failed (self, status, error))
+  if (mm_sqlite_store_failed (self, status, error))
     return NULL;
   return g_steal_pointer (&sessions);
 }
@@ -465,7 +277,7 @@ sqlite_create_game (MmStore             *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
+    mm_sqlite_store_prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
                    " increment_s, rated, started, black_ms, white_ms, moved_at)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *black_key = mm_nickname_key (game->black);
@@ -485,7 +297,7 @@ sqlite_create_game (MmStore             *store,
   sqlite3_bind_int64 (statement, 10, game->black_ms);
   sqlite3_bind_int64 (statement, 11, game->white_ms);
   sqlite3_bind_int64 (statement, 12, g_get_real_time () / 1000);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -496,7 +308,7 @@ set_clocks (MmSqliteStore  *self,
             GError        **error)
 {
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE games SET black_ms = ?, white_ms = ?, moved_at = ? WHERE id = ?",
+    mm_sqlite_store_prepare (self, "UPDATE games SET black_ms = ?, white_ms = ?, moved_at = ? WHERE id = ?",
              error);
 
   if (statement == NULL)
@@ -505,7 +317,7 @@ set_clocks (MmSqliteStore  *self,
   sqlite3_bind_int64 (statement, 2, white_ms);
   sqlite3_bind_int64 (statement, 3, g_get_real_time () / 1000);
   sqlite3_bind_text (statement, 4, game_id, -1, SQLITE_STATIC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -519,16 +331,16 @@ sqlite_add_move (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)"
+    mm_sqlite_store_prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)"
                    " ON CONFLICT DO NOTHING", error);
   gboolean done;
 
-  if (statement == NULL || !begin (self, error))
+  if (statement == NULL || !mm_sqlite_store_begin (self, error))
     return FALSE;
   sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
   sqlite3_bind_int (statement, 2, (int) ply);
   sqlite3_bind_int (statement, 3, square);
-  done = run (self, statement, error);
+  done = mm_sqlite_store_run (self, statement, error);
   /* The ply taken before is told apart from a failure, as the referee
    * reads the move that took it (mm-lobby-moves.c). */
   if (done && sqlite3_changes (self->db) == 0)
@@ -539,7 +351,7 @@ sqlite_add_move (MmStore     *store,
       done = FALSE;
     }
   done = done && set_clocks (self, game_id, black_ms, white_ms, error);
-  return end (self, done, error);
+  return mm_sqlite_store_end (self, done, error);
 }
 
 static gboolean
@@ -552,15 +364,15 @@ sqlite_take_back (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "DELETE FROM moves WHERE game_id = ? AND ply > ?", error);
+    mm_sqlite_store_prepare (self, "DELETE FROM moves WHERE game_id = ? AND ply > ?", error);
   gboolean done;
 
-  if (statement == NULL || !begin (self, error))
+  if (statement == NULL || !mm_sqlite_store_begin (self, error))
     return FALSE;
   sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
   sqlite3_bind_int (statement, 2, (int) n_moves);
-  done = run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
-  return end (self, done, error);
+  done = mm_sqlite_store_run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
+  return mm_sqlite_store_end (self, done, error);
 }
 
 static MmStoredGame *sqlite_find_game (MmStore     *store,
@@ -577,7 +389,7 @@ sqlite_finish_game (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ?"
+    mm_sqlite_store_prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ?"
                    " WHERE id = ? AND winner IS NULL", error);
 
   if (statement == NULL)
@@ -587,7 +399,7 @@ sqlite_finish_game (MmStore     *store,
   sqlite3_bind_int64 (statement, 3, g_get_real_time () / G_USEC_PER_SEC);
   sqlite3_bind_text (statement, 4, ggf, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 5, game_id, -1, SQLITE_STATIC);
-  if (!run (self, statement, error))
+  if (!mm_sqlite_store_run (self, statement, error))
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
     {
@@ -612,7 +424,7 @@ read_moves (MmSqliteStore  *self,
             GError        **error)
 {
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply", error);
+    mm_sqlite_store_prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply", error);
   int status;
 
   if (statement == NULL)
@@ -624,7 +436,7 @@ read_moves (MmSqliteStore  *self,
 
       g_array_append_val (game->moves, square);
     }
-  return !sqlite_failed (self, status, error);
+  return !mm_sqlite_store_failed (self, status, error);
 }
 
 #define GAME_COLUMNS \
@@ -660,7 +472,7 @@ sqlite_find_game (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", error);
+    mm_sqlite_store_prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?", error);
   g_autoptr(MmStoredGame) game = NULL;
   int status;
 
@@ -670,7 +482,7 @@ sqlite_find_game (MmStore     *store,
   status = sqlite3_step (statement);
   if (status != SQLITE_ROW)
     {
-      sqlite_failed (self, status, error);
+      mm_sqlite_store_failed (self, status, error);
       return NULL;
     }
   game = read_game (statement);
@@ -689,7 +501,7 @@ sqlite_list_games (MmStore     *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autofree char *key = player != NULL ? mm_nickname_key (player) : NULL;
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, unfinished
+    mm_sqlite_store_prepare (self, unfinished
                    ? "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NULL ORDER BY started"
                    : "SELECT " GAME_COLUMNS " FROM games WHERE winner IS NOT NULL"
                      " AND (?1 IS NULL OR black_key = ?1 OR white_key = ?1)"
@@ -707,7 +519,7 @@ sqlite_list_games (MmStore     *store,
     }
   while ((status = sqlite3_step (statement)) == SQLITE_ROW)
     g_ptr_array_add (games, read_game (statement));
-  if (sqlite_failed (self, status, error))
+  if (mm_sqlite_store_failed (self, status, error))
     return NULL;
   for (guint i = 0; i < games->len; i++)
     if (!read_moves (self, games->pdata[i], error))
@@ -722,7 +534,7 @@ sqlite_create_account (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
+    mm_sqlite_store_prepare (self, "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
                    " volatility, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *key = mm_nickname_key (account->name);
 
@@ -735,7 +547,7 @@ sqlite_create_account (MmStore                *store,
   sqlite3_bind_double (statement, 5, account->deviation);
   sqlite3_bind_double (statement, 6, account->volatility);
   sqlite3_bind_int64 (statement, 7, g_get_real_time () / G_USEC_PER_SEC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static MmStoredAccount *
@@ -745,7 +557,7 @@ sqlite_find_account (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT name, password_hash, rating, deviation, volatility, admin"
+    mm_sqlite_store_prepare (self, "SELECT name, password_hash, rating, deviation, volatility, admin"
                    " FROM accounts WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
   MmStoredAccount *account;
@@ -757,7 +569,7 @@ sqlite_find_account (MmStore     *store,
   status = sqlite3_step (statement);
   if (status != SQLITE_ROW)
     {
-      sqlite_failed (self, status, error);
+      mm_sqlite_store_failed (self, status, error);
       return NULL;
     }
   account = mm_stored_account_new ((const char *) sqlite3_column_text (statement, 0),
@@ -776,7 +588,7 @@ sqlite_save_rating (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
+    mm_sqlite_store_prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
              error);
   g_autofree char *key = mm_nickname_key (account->name);
 
@@ -786,7 +598,7 @@ sqlite_save_rating (MmStore                *store,
   sqlite3_bind_double (statement, 2, account->deviation);
   sqlite3_bind_double (statement, 3, account->volatility);
   sqlite3_bind_text (statement, 4, key, -1, SQLITE_STATIC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -797,14 +609,14 @@ sqlite_set_admin (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "UPDATE accounts SET admin = ? WHERE key = ?", error);
+    mm_sqlite_store_prepare (self, "UPDATE accounts SET admin = ? WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_int (statement, 1, admin);
   sqlite3_bind_text (statement, 2, key, -1, SQLITE_STATIC);
-  if (!run (self, statement, error))
+  if (!mm_sqlite_store_run (self, statement, error))
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
     {
@@ -823,7 +635,7 @@ sqlite_add_sanction (MmStore                 *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by, created)"
+    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by, created)"
                    " VALUES (?, ?, ?, ?, ?, ?)", error);
 
   if (statement == NULL)
@@ -834,7 +646,7 @@ sqlite_add_sanction (MmStore                 *store,
   sqlite3_bind_text (statement, 4, sanction->reason, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 5, sanction->by, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (statement, 6, g_get_real_time () / G_USEC_PER_SEC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -845,13 +657,13 @@ sqlite_lift_sanction (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "DELETE FROM sanctions WHERE kind = ? AND target = ?", error);
+    mm_sqlite_store_prepare (self, "DELETE FROM sanctions WHERE kind = ? AND target = ?", error);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_text (statement, 1, kind, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 2, target, -1, SQLITE_STATIC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static MmStoredSanction *
@@ -863,7 +675,7 @@ sqlite_find_sanction (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
+    mm_sqlite_store_prepare (self, "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
                    " AND (until = 0 OR until > ?)", error);
   MmStoredSanction *sanction;
   int status;
@@ -876,7 +688,7 @@ sqlite_find_sanction (MmStore     *store,
   status = sqlite3_step (statement);
   if (status != SQLITE_ROW)
     {
-      sqlite_failed (self, status, error);
+      mm_sqlite_store_failed (self, status, error);
       return NULL;
     }
   sanction = g_new0 (MmStoredSanction, 1);
@@ -898,7 +710,7 @@ sqlite_log_action (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT INTO moderation_log (at, by, action, target, detail)"
+    mm_sqlite_store_prepare (self, "INSERT INTO moderation_log (at, by, action, target, detail)"
                    " VALUES (?, ?, ?, ?, ?)", error);
 
   if (statement == NULL)
@@ -908,7 +720,7 @@ sqlite_log_action (MmStore     *store,
   sqlite3_bind_text (statement, 3, action, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 4, target, -1, SQLITE_STATIC);
   sqlite3_bind_text (statement, 5, detail, -1, SQLITE_STATIC);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -918,7 +730,7 @@ sqlite_get_meta (MmStore     *store,
                  GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(MmCachedStatement) statement = prepare (self, "SELECT value FROM meta WHERE key = ?", error);
+  g_autoptr(MmCachedStatement) statement = mm_sqlite_store_prepare (self, "SELECT value FROM meta WHERE key = ?", error);
   int status;
 
   if (statement == NULL)
@@ -927,7 +739,7 @@ sqlite_get_meta (MmStore     *store,
   status = sqlite3_step (statement);
   if (status != SQLITE_ROW)
     {
-      sqlite_failed (self, status, error);
+      mm_sqlite_store_failed (self, status, error);
       return FALSE;
     }
   *value = sqlite3_column_int64 (statement, 0);
@@ -942,13 +754,13 @@ sqlite_set_meta (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
 
   if (statement == NULL)
     return FALSE;
   sqlite3_bind_text (statement, 1, key, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (statement, 2, value);
-  return run (self, statement, error);
+  return mm_sqlite_store_run (self, statement, error);
 }
 
 static gboolean
@@ -962,15 +774,15 @@ sqlite_close_period (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) claim =
-    prepare (self, "UPDATE meta SET value = ? WHERE key = ? AND value = ?", error);
+    mm_sqlite_store_prepare (self, "UPDATE meta SET value = ? WHERE key = ? AND value = ?", error);
   gboolean done;
 
-  if (claim == NULL || !begin (self, error))
+  if (claim == NULL || !mm_sqlite_store_begin (self, error))
     return FALSE;
   sqlite3_bind_int64 (claim, 1, to);
   sqlite3_bind_text (claim, 2, key, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (claim, 3, from);
-  done = run (self, claim, error);
+  done = mm_sqlite_store_run (self, claim, error);
   if (done && sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, MM_STORE_ERROR, MM_STORE_ERROR_FINISHED,
@@ -980,7 +792,7 @@ sqlite_close_period (MmStore                *store,
     }
   for (guint i = 0; done && i < n_accounts; i++)
     done = sqlite_save_rating (store, accounts[i], error);
-  return end (self, done, error);
+  return mm_sqlite_store_end (self, done, error);
 }
 
 static GPtrArray *
@@ -991,7 +803,7 @@ sqlite_list_rated (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
+    mm_sqlite_store_prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
                    " ('black', 'white', 'draw') AND finished >= ? AND finished < ?"
                    " ORDER BY finished", error);
   g_autoptr(GPtrArray) games =
@@ -1004,7 +816,7 @@ sqlite_list_rated (MmStore     *store,
   sqlite3_bind_int64 (statement, 2, until);
   while ((status = sqlite3_step (statement)) == SQLITE_ROW)
     g_ptr_array_add (games, read_game (statement));
-  if (sqlite_failed (self, status, error))
+  if (mm_sqlite_store_failed (self, status, error))
     return NULL;
   return g_steal_pointer (&games);
 }
