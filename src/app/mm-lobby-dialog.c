@@ -27,7 +27,6 @@
 #include "mm-chat-panel.h"
 #include "mm-lan-beacon.h"
 #include "mm-lan-discovery.h"
-#include "mm-lan-server.h"
 #include "mm-lobby-client.h"
 #include "mm-lobby-dialog.h"
 #include "mm-lobby-game.h"
@@ -115,51 +114,12 @@ static void mm_lobby_dialog_use_client (MmLobbyDialog *self,
 /* The rows of the lists                                              */
 /* ------------------------------------------------------------------ */
 
-static char *
-mm_lobby_dialog_player_with_rating (MmLobbyDialog *self,
-                                    const char    *name)
-{
-  g_autofree char *rating = mm_lobby_format_rating (mm_lobby_client_lookup_rating (self->client,
-                                                                                    name));
-
-  /* Translators: a player's name and rating (or “guest”) */
-  return g_strdup_printf (_("%s (%s)"), name, rating);
-}
-
 static void
 mm_lobby_seek_bind_cb (GtkSignalListItemFactory *factory,
                        GtkListItem              *item,
                        MmLobbyDialog            *self)
 {
-  MmLobbyOffer *seek = gtk_list_item_get_item (item);
-  gboolean own = g_strcmp0 (mm_lobby_offer_get_by (seek), mm_lobby_client_get_name (self->client)) == 0;
-  g_autofree char *who = mm_lobby_dialog_player_with_rating (self, mm_lobby_offer_get_by (seek));
-  g_autofree char *time = mm_lobby_format_time_control (mm_lobby_offer_get_base (seek),
-                                                        mm_lobby_offer_get_increment (seek));
-  g_autofree char *detail = NULL;
-  const char *you_play;
-
-  switch (mm_lobby_offer_get_color (seek))
-    {
-    case MM_LOBBY_COLOR_BLACK:
-      you_play = own ? _("you play black") : _("you play white");
-      break;
-    case MM_LOBBY_COLOR_WHITE:
-      you_play = own ? _("you play white") : _("you play black");
-      break;
-    case MM_LOBBY_COLOR_RANDOM:
-    default:
-      /* Translators: the colours of an open game are drawn by lot */
-      you_play = _("colours by lot");
-      break;
-    }
-  /* Translators: the details of an open game: time control, rated or casual, colour */
-  detail = g_strdup_printf (_("%s · %s · %s"), time,
-                            mm_lobby_offer_is_rated (seek) ? _("rated") : _("casual"), you_play);
-  mm_lobby_row_fill (item, who, detail,
-                     own ? _("Withdraw") : _("Play"),
-                     own ? "lobby.cancel-seek" : "lobby.accept-seek",
-                     mm_lobby_offer_get_id (seek), TRUE);
+  mm_lobby_row_bind_seek (item, self->client);
 }
 
 static void
@@ -167,16 +127,7 @@ mm_lobby_player_bind_cb (GtkSignalListItemFactory *factory,
                          GtkListItem              *item,
                          MmLobbyDialog            *self)
 {
-  MmLobbyPlayer *player = gtk_list_item_get_item (item);
-  const char *name = mm_lobby_player_get_name (player);
-  gboolean self_row = g_strcmp0 (name, mm_lobby_client_get_name (self->client)) == 0;
-  g_autofree char *rating = mm_lobby_format_rating (mm_lobby_player_get_rating (player));
-  /* Translators: a player's rating (or “guest”) and status in the lobby */
-  g_autofree char *detail = g_strdup_printf (_("%s · %s"), rating,
-                                             mm_lobby_status_text (mm_lobby_player_get_status (player)));
-
-  mm_lobby_row_fill (item, name, detail, _("Challenge"), "lobby.challenge", name,
-                     !self_row && mm_lobby_player_get_status (player) == MM_LOBBY_STATUS_IDLE);
+  mm_lobby_row_bind_player (item, self->client);
 }
 
 static void
@@ -184,17 +135,7 @@ mm_lobby_game_bind_cb (GtkSignalListItemFactory *factory,
                        GtkListItem              *item,
                        MmLobbyDialog            *self)
 {
-  MmLobbyGame *game = gtk_list_item_get_item (item);
-  /* Translators: a game being played: black's name against white's */
-  g_autofree char *players = g_strdup_printf (_("%s – %s"), mm_lobby_game_get_black (game),
-                                              mm_lobby_game_get_white (game));
-  g_autofree char *time = mm_lobby_format_time_control (mm_lobby_game_get_base (game),
-                                                        mm_lobby_game_get_increment (game));
-  g_autofree char *detail = g_strdup_printf (_("%s · %s"), time,
-                                             mm_lobby_game_is_rated (game) ? _("rated") : _("casual"));
-
-  mm_lobby_row_fill (item, players, detail, _("Watch"), "lobby.watch", mm_lobby_game_get_id (game),
-                     TRUE);
+  mm_lobby_row_bind_game (item);
 }
 
 static void
@@ -223,15 +164,7 @@ mm_lobby_lan_bind_cb (GtkSignalListItemFactory *factory,
                       GtkListItem              *item,
                       MmLobbyDialog            *self)
 {
-  MmLanServer *server = gtk_list_item_get_item (item);
-  g_autofree char *address = mm_lan_server_get_address (server);
-  g_autofree char *short_fingerprint = g_strndup (mm_lan_server_get_fingerprint (server), 11);
-  /* Translators: a server heard on the network: its address, and the start of its certificate's fingerprint */
-  g_autofree char *detail = g_strdup_printf (_("%s · certificate %s…"), address, short_fingerprint);
-
-  /* Translators: a button that puts a server's address in the field */
-  mm_lobby_row_fill (item, mm_lan_server_get_name (server), detail, _("Use"), "lobby.use-server",
-                     address, TRUE);
+  mm_lobby_row_bind_lan (item);
 }
 
 static void
@@ -759,7 +692,7 @@ mm_lobby_dialog_show_challenge (MmLobbyDialog *self,
   gtk_revealer_set_reveal_child (self->challenge_revealer, challenge != NULL);
   if (challenge == NULL)
     return;
-  who = mm_lobby_dialog_player_with_rating (self, mm_lobby_offer_get_by (challenge));
+  who = mm_lobby_row_player_with_rating (self->client, mm_lobby_offer_get_by (challenge));
   time = mm_lobby_format_time_control (mm_lobby_offer_get_base (challenge),
                                        mm_lobby_offer_get_increment (challenge));
   color = mm_lobby_offer_get_color (challenge) == MM_LOBBY_COLOR_BLACK ? _("you play white")

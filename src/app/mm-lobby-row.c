@@ -20,7 +20,13 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "mm-lan-server.h"
+#include "mm-lobby-game.h"
+#include "mm-lobby-player.h"
 #include "mm-lobby-row.h"
+#include "mm-lobby-words.h"
 
 enum
 {
@@ -111,4 +117,102 @@ mm_lobby_row_factory_new (void)
 
   g_signal_connect (factory, "setup", G_CALLBACK (mm_lobby_row_setup_cb), NULL);
   return factory;
+}
+
+/* @name with the rating @client knows of (or “guest”). */
+char *
+mm_lobby_row_player_with_rating (MmLobbyClient *client,
+                                 const char    *name)
+{
+  g_autofree char *rating = mm_lobby_format_rating (mm_lobby_client_lookup_rating (client, name));
+
+  /* Translators: a player's name and rating (or “guest”) */
+  return g_strdup_printf (_("%s (%s)"), name, rating);
+}
+
+/* An open game: who offers it, and its terms as the person would play
+ * them; their own can be withdrawn, another's played. */
+void
+mm_lobby_row_bind_seek (GtkListItem   *item,
+                        MmLobbyClient *client)
+{
+  MmLobbyOffer *seek = gtk_list_item_get_item (item);
+  gboolean own = g_strcmp0 (mm_lobby_offer_get_by (seek), mm_lobby_client_get_name (client)) == 0;
+  g_autofree char *who = mm_lobby_row_player_with_rating (client, mm_lobby_offer_get_by (seek));
+  g_autofree char *time = mm_lobby_format_time_control (mm_lobby_offer_get_base (seek),
+                                                        mm_lobby_offer_get_increment (seek));
+  g_autofree char *detail = NULL;
+  const char *you_play;
+
+  switch (mm_lobby_offer_get_color (seek))
+    {
+    case MM_LOBBY_COLOR_BLACK:
+      you_play = own ? _("you play black") : _("you play white");
+      break;
+    case MM_LOBBY_COLOR_WHITE:
+      you_play = own ? _("you play white") : _("you play black");
+      break;
+    case MM_LOBBY_COLOR_RANDOM:
+    default:
+      /* Translators: the colours of an open game are drawn by lot */
+      you_play = _("colours by lot");
+      break;
+    }
+  /* Translators: the details of an open game: time control, rated or casual, colour */
+  detail = g_strdup_printf (_("%s · %s · %s"), time,
+                            mm_lobby_offer_is_rated (seek) ? _("rated") : _("casual"), you_play);
+  mm_lobby_row_fill (item, who, detail,
+                     own ? _("Withdraw") : _("Play"),
+                     own ? "lobby.cancel-seek" : "lobby.accept-seek",
+                     mm_lobby_offer_get_id (seek), TRUE);
+}
+
+/* A player, to challenge when idle and not the person themselves. */
+void
+mm_lobby_row_bind_player (GtkListItem   *item,
+                          MmLobbyClient *client)
+{
+  MmLobbyPlayer *player = gtk_list_item_get_item (item);
+  const char *name = mm_lobby_player_get_name (player);
+  gboolean self_row = g_strcmp0 (name, mm_lobby_client_get_name (client)) == 0;
+  g_autofree char *rating = mm_lobby_format_rating (mm_lobby_player_get_rating (player));
+  /* Translators: a player's rating (or “guest”) and status in the lobby */
+  g_autofree char *detail = g_strdup_printf (_("%s · %s"), rating,
+                                             mm_lobby_status_text (mm_lobby_player_get_status (player)));
+
+  mm_lobby_row_fill (item, name, detail, _("Challenge"), "lobby.challenge", name,
+                     !self_row && mm_lobby_player_get_status (player) == MM_LOBBY_STATUS_IDLE);
+}
+
+/* A game being played, to watch. */
+void
+mm_lobby_row_bind_game (GtkListItem *item)
+{
+  MmLobbyGame *game = gtk_list_item_get_item (item);
+  /* Translators: a game being played: black's name against white's */
+  g_autofree char *players = g_strdup_printf (_("%s – %s"), mm_lobby_game_get_black (game),
+                                              mm_lobby_game_get_white (game));
+  g_autofree char *time = mm_lobby_format_time_control (mm_lobby_game_get_base (game),
+                                                        mm_lobby_game_get_increment (game));
+  g_autofree char *detail = g_strdup_printf (_("%s · %s"), time,
+                                             mm_lobby_game_is_rated (game) ? _("rated") : _("casual"));
+
+  mm_lobby_row_fill (item, players, detail, _("Watch"), "lobby.watch", mm_lobby_game_get_id (game),
+                     TRUE);
+}
+
+/* A server heard on the local network, whose address the button puts
+ * in the server's field. */
+void
+mm_lobby_row_bind_lan (GtkListItem *item)
+{
+  MmLanServer *server = gtk_list_item_get_item (item);
+  g_autofree char *address = mm_lan_server_get_address (server);
+  g_autofree char *short_fingerprint = g_strndup (mm_lan_server_get_fingerprint (server), 11);
+  /* Translators: a server heard on the network: its address, and the start of its certificate's fingerprint */
+  g_autofree char *detail = g_strdup_printf (_("%s · certificate %s…"), address, short_fingerprint);
+
+  /* Translators: a button that puts a server's address in the field */
+  mm_lobby_row_fill (item, mm_lan_server_get_name (server), detail, _("Use"), "lobby.use-server",
+                     address, TRUE);
 }

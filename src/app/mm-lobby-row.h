@@ -22,6 +22,8 @@
 
 #include <gtk/gtk.h>
 
+#include "mm-lobby-client.h"
+
 G_BEGIN_DECLS
 
 /* The rows of the lobby's lists (players, open games, games to watch,
@@ -36,5 +38,14 @@ void                mm_lobby_row_fill        (GtkListItem *item,
                                               const char  *action,
                                               const char  *target,
                                               gboolean     sensitive);
+
+char               *mm_lobby_row_player_with_rating (MmLobbyClient *client,
+                                                     const char    *name);
+void                mm_lobby_row_bind_seek          (GtkListItem   *item,
+                                                     MmLobbyClient *client);
+void                mm_lobby_row_bind_player        (GtkListItem   *item,
+                                                     MmLobbyClient *client);
+void                mm_lobby_row_bind_game          (GtkListItem   *item);
+void                mm_lobby_row_bind_lan           (GtkListItem   *item);
 
 G_END_DECLS
