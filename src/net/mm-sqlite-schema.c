@@ -105,7 +105,8 @@ mm_sqlite_store_migrate (MmSqliteStore  *self,
 
       if (!mm_sqlite_store_exec (self, "BEGIN IMMEDIATE", error))
         return FALSE;
-      if (!mm_sqlite_store_exec (self, migrations[step], error) || !mm_sqlite_store_exec (self, set_version, error))
+      if (!mm_sqlite_store_exec (self, migrations[step], error)
+          || !mm_sqlite_store_exec (self, set_version, error))
         {
           mm_sqlite_store_exec (self, "ROLLBACK", NULL);
           return FALSE;

@@ -80,8 +80,10 @@ mm_sqlite_store_prepare (MmSqliteStore  *self,
 
   if (statement != NULL)
     return statement;
-  if (mm_sqlite_store_failed (self, sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
-                                               &statement, NULL), error))
+  if (mm_sqlite_store_failed (self,
+                              sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+                                                  &statement, NULL),
+                              error))
     return NULL;
   g_hash_table_insert (self->statements, g_strdup (sql), statement);
   return statement;
@@ -179,7 +181,7 @@ sqlite_next_ids (MmStore  *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
     mm_sqlite_store_prepare (self, "UPDATE meta SET value = value + ?1 WHERE key = 'next_id'"
-                   " RETURNING value - ?1 + 1", error);
+                                   " RETURNING value - ?1 + 1", error);
 
   if (statement == NULL)
     return 0;
@@ -199,8 +201,8 @@ sqlite_save_session (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest) VALUES (?, ?, ?)",
-             error);
+    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO sessions (token_hash, name, guest)"
+                                   " VALUES (?, ?, ?)", error);
 
   if (statement == NULL)
     return FALSE;
@@ -217,7 +219,8 @@ sqlite_find_session (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "SELECT token_hash, name, guest FROM sessions WHERE token_hash = ?", error);
+    mm_sqlite_store_prepare (self, "SELECT token_hash, name, guest FROM sessions"
+                                   " WHERE token_hash = ?", error);
   int status;
 
   if (statement == NULL)
@@ -277,9 +280,10 @@ sqlite_create_game (MmStore             *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
-                   " increment_s, rated, started, black_ms, white_ms, moved_at)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+    mm_sqlite_store_prepare (self,
+                             "INSERT INTO games (id, black, white, black_key, white_key, base_s,"
+                             " increment_s, rated, started, black_ms, white_ms, moved_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *black_key = mm_nickname_key (game->black);
   g_autofree char *white_key = mm_nickname_key (game->white);
 
@@ -308,8 +312,8 @@ set_clocks (MmSqliteStore  *self,
             GError        **error)
 {
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "UPDATE games SET black_ms = ?, white_ms = ?, moved_at = ? WHERE id = ?",
-             error);
+    mm_sqlite_store_prepare (self, "UPDATE games SET black_ms = ?, white_ms = ?, moved_at = ?"
+                                   " WHERE id = ?", error);
 
   if (statement == NULL)
     return FALSE;
@@ -332,7 +336,7 @@ sqlite_add_move (MmStore     *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
     mm_sqlite_store_prepare (self, "INSERT INTO moves (game_id, ply, square) VALUES (?, ?, ?)"
-                   " ON CONFLICT DO NOTHING", error);
+                                   " ON CONFLICT DO NOTHING", error);
   gboolean done;
 
   if (statement == NULL || !mm_sqlite_store_begin (self, error))
@@ -371,7 +375,8 @@ sqlite_take_back (MmStore     *store,
     return FALSE;
   sqlite3_bind_text (statement, 1, game_id, -1, SQLITE_STATIC);
   sqlite3_bind_int (statement, 2, (int) n_moves);
-  done = mm_sqlite_store_run (self, statement, error) && set_clocks (self, game_id, black_ms, white_ms, error);
+  done = mm_sqlite_store_run (self, statement, error)
+         && set_clocks (self, game_id, black_ms, white_ms, error);
   return mm_sqlite_store_end (self, done, error);
 }
 
@@ -390,7 +395,7 @@ sqlite_finish_game (MmStore     *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
     mm_sqlite_store_prepare (self, "UPDATE games SET winner = ?, reason = ?, finished = ?, ggf = ?"
-                   " WHERE id = ? AND winner IS NULL", error);
+                                   " WHERE id = ? AND winner IS NULL", error);
 
   if (statement == NULL)
     return FALSE;
@@ -424,7 +429,8 @@ read_moves (MmSqliteStore  *self,
             GError        **error)
 {
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply", error);
+    mm_sqlite_store_prepare (self, "SELECT square FROM moves WHERE game_id = ? ORDER BY ply",
+                             error);
   int status;
 
   if (statement == NULL)
@@ -534,8 +540,9 @@ sqlite_create_account (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
-                   " volatility, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+    mm_sqlite_store_prepare (self,
+                             "INSERT INTO accounts (key, name, password_hash, rating, deviation,"
+                             " volatility, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
   g_autofree char *key = mm_nickname_key (account->name);
 
   if (statement == NULL)
@@ -557,8 +564,9 @@ sqlite_find_account (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "SELECT name, password_hash, rating, deviation, volatility, admin"
-                   " FROM accounts WHERE key = ?", error);
+    mm_sqlite_store_prepare (self,
+                             "SELECT name, password_hash, rating, deviation, volatility, admin"
+                             " FROM accounts WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (name);
   MmStoredAccount *account;
   int status;
@@ -588,8 +596,8 @@ sqlite_save_rating (MmStore                *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
-             error);
+    mm_sqlite_store_prepare (self, "UPDATE accounts SET rating = ?, deviation = ?, volatility = ?"
+                                   " WHERE key = ?", error);
   g_autofree char *key = mm_nickname_key (account->name);
 
   if (statement == NULL)
@@ -635,8 +643,10 @@ sqlite_add_sanction (MmStore                 *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by, created)"
-                   " VALUES (?, ?, ?, ?, ?, ?)", error);
+    mm_sqlite_store_prepare (self,
+                             "INSERT OR REPLACE INTO sanctions"
+                             " (kind, target, until, reason, by, created)"
+                             " VALUES (?, ?, ?, ?, ?, ?)", error);
 
   if (statement == NULL)
     return FALSE;
@@ -675,8 +685,9 @@ sqlite_find_sanction (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
-                   " AND (until = 0 OR until > ?)", error);
+    mm_sqlite_store_prepare (self,
+                             "SELECT until, reason, by FROM sanctions WHERE kind = ? AND target = ?"
+                             " AND (until = 0 OR until > ?)", error);
   MmStoredSanction *sanction;
   int status;
 
@@ -711,7 +722,7 @@ sqlite_log_action (MmStore     *store,
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
     mm_sqlite_store_prepare (self, "INSERT INTO moderation_log (at, by, action, target, detail)"
-                   " VALUES (?, ?, ?, ?, ?)", error);
+                                   " VALUES (?, ?, ?, ?, ?)", error);
 
   if (statement == NULL)
     return FALSE;
@@ -730,7 +741,8 @@ sqlite_get_meta (MmStore     *store,
                  GError     **error)
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
-  g_autoptr(MmCachedStatement) statement = mm_sqlite_store_prepare (self, "SELECT value FROM meta WHERE key = ?", error);
+  g_autoptr(MmCachedStatement) statement =
+    mm_sqlite_store_prepare (self, "SELECT value FROM meta WHERE key = ?", error);
   int status;
 
   if (statement == NULL)
@@ -803,9 +815,10 @@ sqlite_list_rated (MmStore     *store,
 {
   MmSqliteStore *self = MM_SQLITE_STORE (store);
   g_autoptr(MmCachedStatement) statement =
-    mm_sqlite_store_prepare (self, "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
-                   " ('black', 'white', 'draw') AND finished >= ? AND finished < ?"
-                   " ORDER BY finished", error);
+    mm_sqlite_store_prepare (self,
+                             "SELECT " GAME_COLUMNS " FROM games WHERE rated = 1 AND winner IN"
+                             " ('black', 'white', 'draw') AND finished >= ? AND finished < ?"
+                             " ORDER BY finished", error);
   g_autoptr(GPtrArray) games =
     g_ptr_array_new_with_free_func ((GDestroyNotify) mm_stored_game_free);
   int status;

@@ -55,7 +55,8 @@
  * they are found from two moves of one colour), its own included, and
  * asked for one with "go", which it answers "=== MOVE/EVAL/TIME"
  * without playing it; its own moves come back with the time the match
- * measured, which its clock (TI) counts.  "ping" and "pong" keep the two in step.
+ * measured, which its clock (TI) counts.  "ping" and "pong" keep the
+ * two in step.
  *
  * A GTP engine is told every move with "play COLOR VERTEX" (passes are
  * left out: GRhino passes by itself when it has no move), and asked for
@@ -621,8 +622,8 @@ parse_search (MmMatchPlayer  *self,
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                "'%s' is not a player: give a level (beginner, novice, intermediate, "
                "advanced, expert, master), LEVEL:SECONDS, depth:N[:EXACT], gtp:COMMAND, "
-               "nboard:DEPTH:COMMAND or zebra:DEPTH[:EXACT[:WLD]], the first three with ,full-width to search "
-               "without Multi-ProbCut", spec);
+               "nboard:DEPTH[@SECONDS]:COMMAND or zebra:DEPTH[:EXACT[:WLD]], the first "
+               "three with ,full-width to search without Multi-ProbCut", spec);
   return FALSE;
 }
 
