@@ -401,11 +401,31 @@ start_zebra (MmMatchPlayer               *self,
   return make_scratch_dir (self, coeffs, error) && measure_zebra_startup (self, error);
 }
 
-/* Sends one NBoard command. */
+/* One line of a GTP or NBoard engine's answer, stripped; NULL with the
+ * error when it has gone (@after: what it was last sent). */
+static char *
+read_engine_line (MmMatchPlayer  *self,
+                  const char     *after,
+                  GError        **error)
+{
+  gsize length = 0;
+  char *reply = g_data_input_stream_read_line_utf8 (self->output, &length, NULL, error);
+
+  if (reply == NULL)
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
+                     "%s stopped answering after '%s'", self->name, after);
+      return NULL;
+    }
+  return g_strstrip (reply);
+}
+
+/* Sends one GTP or NBoard command. */
 static gboolean
-nboard_send (MmMatchPlayer  *self,
-             const char     *command,
-             GError        **error)
+send_engine_line (MmMatchPlayer  *self,
+                  const char     *command,
+                  GError        **error)
 {
   g_autofree char *line = g_strconcat (command, "\n", NULL);
 
@@ -427,18 +447,10 @@ nboard_read_until (MmMatchPlayer  *self,
 {
   for (;;)
     {
-      g_autofree char *reply = NULL;
-      gsize length = 0;
+      g_autofree char *reply = read_engine_line (self, after, error);
 
-      reply = g_data_input_stream_read_line_utf8 (self->output, &length, NULL, error);
       if (reply == NULL)
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
-                         "%s stopped answering after '%s'", self->name, after);
-          return NULL;
-        }
-      g_strstrip (reply);
+        return NULL;
       if (g_str_has_prefix (reply, prefix))
         return g_strdup (reply + strlen (prefix));
     }
@@ -453,7 +465,7 @@ nboard_sync (MmMatchPlayer  *self,
   g_autofree char *pong = g_strdup_printf ("pong %u", self->nboard_pings);
   g_autofree char *rest = NULL;
 
-  if (!nboard_send (self, ping, error))
+  if (!send_engine_line (self, ping, error))
     return FALSE;
   rest = nboard_read_until (self, pong, ping, error);
   return rest != NULL;
@@ -480,8 +492,8 @@ start_nboard (MmMatchPlayer  *self,
       return FALSE;
     }
   depth = g_strdup_printf ("set depth %d", self->nboard_depth);
-  return start_engine (self, parts[2], error) && nboard_send (self, "nboard 2", error)
-         && nboard_send (self, depth, error) && nboard_sync (self, error);
+  return start_engine (self, parts[2], error) && send_engine_line (self, "nboard 2", error)
+         && send_engine_line (self, depth, error) && nboard_sync (self, error);
 }
 
 /* Tells the engine about a pass it has not seen: the match leaves them
@@ -494,7 +506,7 @@ nboard_catch_up (MmMatchPlayer  *self,
   if (color == self->color)
     return TRUE;
   self->color = color;
-  return nboard_send (self, "move PA", error);
+  return send_engine_line (self, "move PA", error);
 }
 
 /* @timing: "/EVAL/TIME" for the engine's own moves, else "". */
@@ -513,7 +525,7 @@ nboard_play (MmMatchPlayer  *self,
   mm_square_format (square, name);
   command = g_strdup_printf ("move %s%s", name, timing);
   self->color = mm_color_other (color);
-  return nboard_send (self, command, error);
+  return send_engine_line (self, command, error);
 }
 
 /* The start position, black to move, and the clock if there is one
@@ -531,7 +543,7 @@ nboard_new_game (MmMatchPlayer  *self,
   command = g_strdup_printf ("set game (;GM[Othello]PC[monomachia-match]PB[black]PW[white]%s"
                              "TY[8]BO[8 ---------------------------O*------*O-------------"
                              "-------------- *];)", clock != NULL ? clock : "");
-  return nboard_send (self, command, error) && nboard_sync (self, error);
+  return send_engine_line (self, command, error) && nboard_sync (self, error);
 }
 
 static gboolean
@@ -547,7 +559,7 @@ nboard_genmove (MmMatchPlayer  *self,
   char seconds[G_ASCII_DTOSTR_BUF_SIZE];
   gint64 started;
 
-  if (!nboard_catch_up (self, color, error) || !nboard_send (self, "go", error))
+  if (!nboard_catch_up (self, color, error) || !send_engine_line (self, "go", error))
     return FALSE;
   started = g_get_monotonic_time ();
   answer = nboard_read_until (self, "=== ", "go", error);
@@ -728,28 +740,18 @@ gtp_command (MmMatchPlayer  *self,
              const char     *command,
              GError        **error)
 {
-  g_autofree char *line = g_strconcat (command, "\n", NULL);
   g_autoptr(GString) answer = g_string_new (NULL);
   gboolean failed = FALSE, started = FALSE;
 
-  if (!g_output_stream_write_all (self->input, line, strlen (line), NULL, NULL, error)
-      || !g_output_stream_flush (self->input, NULL, error))
+  if (!send_engine_line (self, command, error))
     return NULL;
 
   for (;;)
     {
-      g_autofree char *reply = NULL;
-      gsize length = 0;
+      g_autofree char *reply = read_engine_line (self, command, error);
 
-      reply = g_data_input_stream_read_line_utf8 (self->output, &length, NULL, error);
       if (reply == NULL)
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
-                         "%s stopped answering after '%s'", self->name, command);
-          return NULL;
-        }
-      g_strstrip (reply);
+        return NULL;
       if (!started)
         {
           if (reply[0] == '\0')
